@@ -1,0 +1,37 @@
+"""The shape every game module exposes to the app (boardgame.io-style game definition).
+
+A game is a set of pure functions over frozen dataclasses:
+
+- ``start(setup)`` validates a setup mapping (raising ``InputError`` naming the field) and
+  returns the first events, the first being the game-started event that carries the setup
+  (and, where the game shuffles, the seed and the shuffle results);
+- ``evolve(state, event)`` returns the next state (``state`` is ``None`` before the first event);
+- ``decide(state, command)`` returns the events a command causes, or raises ``RuleViolation``;
+- ``view_for(state, seat)`` returns what one seat (or ``None``: a spectator) may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.events import Event
+
+
+@dataclass(frozen=True)
+class GameDefinition:
+    """A game the app can record: its key (``"lockup"``), title and pure functions."""
+
+    key: str
+    title: str
+    start: Callable[[Mapping[str, Any]], list[Event]]
+    decide: Callable[[Any, Any], list[Event]]
+    evolve: Callable[[Any, Event], Any]
+    view_for: Callable[[Any, str | None], Any]
+
+    def fold(self, events: Iterable[Event], state: Any = None) -> Any:
+        """State after ``events`` (from ``state``, by default from nothing)."""
+        for event in events:
+            state = self.evolve(state, event)
+        return state

@@ -1,0 +1,30 @@
+"""Seeded randomness. The seed and every shuffle result are recorded as events by the callers,
+so a replay never calls this module: it reads the recorded order."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import secrets
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def new_seed() -> int:
+    """A fresh 63-bit seed (recorded in the game's first event)."""
+    return secrets.randbits(63)
+
+
+def derive(seed: int, label: str) -> int:
+    """A sub-seed for one shuffle (``label`` such as ``"round-3/guards"``), stable across platforms."""
+    digest = hashlib.sha256(f"{seed}:{label}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def shuffled(items: Sequence[T], seed: int) -> tuple[T, ...]:
+    """A shuffled copy of ``items`` that depends only on ``seed``."""
+    out = list(items)
+    random.Random(seed).shuffle(out)
+    return tuple(out)
