@@ -1,0 +1,114 @@
+"""The Lockup box profile: printed values the engine needs and the companion never guesses.
+
+A box profile holds the numbers printed on the crew tiles (L-C4) and on the 22 guard cards with
+the special yellow and red card (L-SO2, L-SO9); ``../shared/spec/box-profile.md`` gives the JSON
+format. There are no defaults: every value comes from the table, and every wrong field raises an
+:class:`~companion.core.errors.InputError` naming it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core import jsonin
+from companion.core.errors import InputError
+
+# L-SO2: how many guard cards of each colour the box holds.
+GUARD_COLOURS: dict[str, int] = {"blue": 7, "green": 5, "yellow": 5, "red": 5}
+# L-SO9: only the yellow and red sets have a special card.
+SPECIAL_COLOURS: tuple[str, ...] = ("yellow", "red")
+CREW_TILE_COUNT = 4  # L-C4: six tiles = lookout + enforcer + four numbered tiles
+POWER = "power"  # a guard card worth the guards' power cubes
+
+GuardValue = int | str  # a printed number, or POWER
+
+
+@dataclass(frozen=True)
+class BoxProfile:
+    """The validated printed values of one Lockup box."""
+
+    crew_tiles: tuple[int, ...]
+    guard_cards: tuple[tuple[str, tuple[GuardValue, ...]], ...]  # (colour, values) in GUARD_COLOURS order
+    special_guard: tuple[tuple[str, int], ...]  # (colour, 0-based index) for yellow and red
+
+    def cards(self, colour: str) -> tuple[GuardValue, ...]:
+        """The printed values of one colour's guard cards, in profile order."""
+        return dict(self.guard_cards)[colour]
+
+    def special_index(self, colour: str) -> int | None:
+        """Index of the special card (L-SO9) in ``colour``, or ``None`` for blue and green."""
+        return dict(self.special_guard).get(colour)
+
+
+def parse_profile(doc: Any, path: str = "") -> BoxProfile:
+    """Validate a box-profile document (already parsed JSON); raises InputError naming the field."""
+    doc = jsonin.obj(doc, path, required=("crew_tiles", "guard_cards", "special_guard"), optional=("game",))
+    if "game" in doc:
+        jsonin.choice(doc["game"], jsonin.join(path, "game"), ["lockup"])
+    guard_cards = _guard_cards(doc["guard_cards"], jsonin.join(path, "guard_cards"))
+    return BoxProfile(
+        crew_tiles=_crew_tiles(doc["crew_tiles"], jsonin.join(path, "crew_tiles")),
+        guard_cards=guard_cards,
+        special_guard=_special(doc["special_guard"], jsonin.join(path, "special_guard")),
+    )
+
+
+def _crew_tiles(value: Any, path: str) -> tuple[int, ...]:
+    tiles = jsonin.array(value, path, CREW_TILE_COUNT, CREW_TILE_COUNT)
+    numbers = tuple(jsonin.integer(v, jsonin.join(path, i)) for i, v in enumerate(tiles))
+    # L-C4: the tile printed "2" is the one removed in 5-player games, so the box must have one.
+    if 2 not in numbers:
+        raise InputError(path, 'must include the tile printed 2 (L-C4)')
+    return numbers
+
+
+def _guard_cards(value: Any, path: str) -> tuple[tuple[str, tuple[GuardValue, ...]], ...]:
+    doc = jsonin.obj(value, path, required=tuple(GUARD_COLOURS))
+    out = []
+    for colour, count in GUARD_COLOURS.items():
+        where = jsonin.join(path, colour)
+        cards = jsonin.array(doc[colour], where, count, count)
+        out.append((colour, tuple(_guard_value(v, jsonin.join(where, i)) for i, v in enumerate(cards))))
+    return tuple(out)
+
+
+def _guard_value(value: Any, path: str) -> GuardValue:
+    if value == POWER and isinstance(value, str):
+        return POWER
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InputError(path, 'must be a non-negative integer or "power"')
+    return value
+
+
+def _special(value: Any, path: str) -> tuple[tuple[str, int], ...]:
+    doc = jsonin.obj(value, path, required=SPECIAL_COLOURS)
+    out = []
+    for colour in SPECIAL_COLOURS:
+        where = jsonin.join(path, colour)
+        index = jsonin.integer(doc[colour], where)
+        if index >= GUARD_COLOURS[colour]:
+            raise InputError(where, f"must be an index from 0 to {GUARD_COLOURS[colour] - 1}")
+        out.append((colour, index))
+    return tuple(out)
+
+
+def to_dict(profile: BoxProfile) -> dict[str, Any]:
+    """The JSON-ready document of a profile (the format of ``box-profile.md``)."""
+    return {
+        "game": "lockup",
+        "crew_tiles": list(profile.crew_tiles),
+        "guard_cards": {colour: list(values) for colour, values in profile.guard_cards},
+        "special_guard": dict(profile.special_guard),
+    }
+
+
+def to_json(profile: BoxProfile) -> str:
+    """Export a profile as JSON text (for a file or a QR code)."""
+    return json.dumps(to_dict(profile), separators=(",", ":"))
+
+
+def from_json(text: str) -> BoxProfile:
+    """Import a profile from JSON text; raises InputError naming the wrong field."""
+    return parse_profile(jsonin.parse_json(text))
