@@ -1,0 +1,81 @@
+"""Schema migrations, applied in order and recorded in ``schema_migrations``.
+
+A schema change is a new function appended to ``MIGRATIONS``; existing ones are never edited,
+so every instance folder reaches the same schema whatever version it started from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from sqlite_utils import Database
+
+
+def _v1_initial(db: Database) -> None:
+    db.execute(
+        """CREATE TABLE games (
+            id TEXT PRIMARY KEY,
+            kind TEXT NOT NULL,
+            title TEXT NOT NULL,
+            status TEXT NOT NULL DEFAULT 'active',
+            join_token TEXT NOT NULL UNIQUE,
+            table_code TEXT NOT NULL UNIQUE,
+            last_seq INTEGER NOT NULL DEFAULT 0,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        )"""
+    )
+    # PRIMARY KEY (game_id, seq) is the optimistic-concurrency guard: two writers can never
+    # both append seq N to the same game.
+    db.execute(
+        """CREATE TABLE events (
+            game_id TEXT NOT NULL REFERENCES games(id),
+            seq INTEGER NOT NULL,
+            type TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            payload TEXT NOT NULL,
+            ts TEXT NOT NULL,
+            command_id TEXT NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE commands (
+            idempotency_key TEXT PRIMARY KEY,
+            game_id TEXT NOT NULL REFERENCES games(id),
+            request_hash TEXT NOT NULL,
+            first_seq INTEGER NOT NULL,
+            last_seq INTEGER NOT NULL,
+            created_at TEXT NOT NULL
+        )"""
+    )
+
+
+def _v2_settings(db: Database) -> None:
+    # Device-wide documents: the box profile, the card catalog.
+    db.execute("CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at TEXT NOT NULL)")
+
+
+MIGRATIONS: list[Callable[[Database], None]] = [_v1_initial, _v2_settings]
+
+
+def migrate(db: Database) -> int:
+    """Apply every pending migration, each in its own transaction; return the schema version."""
+    db.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")
+    done = {row[0] for row in db.execute("SELECT version FROM schema_migrations").fetchall()}
+    for version, step in enumerate(MIGRATIONS, start=1):
+        if version in done:
+            continue
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            step(db)
+            db.execute(
+                "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
+                [version, datetime.now(UTC).isoformat()],
+            )
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+    return len(MIGRATIONS)

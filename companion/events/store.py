@@ -1,0 +1,273 @@
+"""Append-only event store on sqlite-utils.
+
+Every game is a stream of events with a contiguous ``seq`` (1, 2, 3, …). Writes go through
+:meth:`EventStore.append` (optimistic: the caller says which ``seq`` it last saw) or
+:meth:`EventStore.execute` (decide-and-append under one ``BEGIN IMMEDIATE``). Each write carries
+an idempotency key: repeating a command returns the first result and writes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database
+
+from companion.core.events import Event, encode
+from companion.events.migrations import migrate
+
+# Table codes avoid look-alike characters so they can be read aloud and typed on a phone.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+
+Record = tuple[str, int, dict[str, Any]]  # (type, version, payload) ready to store
+
+
+class ConflictError(Exception):
+    """The stream moved on since ``expected_seq``: nothing was written."""
+
+
+class IdempotencyError(Exception):
+    """An idempotency key was reused for a different request: nothing was written."""
+
+
+class UnknownGame(KeyError):
+    """No game with that id."""
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """One stored event, as read (payload still at its stored version)."""
+
+    game_id: str
+    seq: int
+    type: str
+    version: int
+    payload: dict[str, Any]
+    ts: str
+    command_id: str
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    """What one command wrote: ``first_seq``..``last_seq`` (``replayed`` when the key was seen)."""
+
+    first_seq: int
+    last_seq: int
+    replayed: bool = False
+
+
+def request_hash(value: Any) -> str:
+    """A stable hash of a JSON-able request, used to detect a reused idempotency key."""
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def _to_record(item: Event | Record) -> Record:
+    return encode(item) if isinstance(item, Event) else item
+
+
+class EventStore:
+    """The store of one instance folder's database file."""
+
+    def __init__(self, path: str | Path):
+        # Autocommit mode: this class issues BEGIN IMMEDIATE / COMMIT itself.
+        conn = sqlite3.connect(str(path), isolation_level=None, timeout=15, check_same_thread=False)
+        self.db = Database(conn)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        migrate(self.db)
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.db.conn.close()
+
+    def pragmas(self) -> dict[str, Any]:
+        """The durability settings in force (checked at start)."""
+        journal = self.db.execute("PRAGMA journal_mode").fetchone()[0]
+        synchronous = self.db.execute("PRAGMA synchronous").fetchone()[0]
+        return {"journal_mode": journal, "synchronous": synchronous}
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """``BEGIN IMMEDIATE`` … ``COMMIT``, rolled back on any error."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    # -- games -------------------------------------------------------------------------------
+
+    def create_game(self, kind: str, title: str, game_id: str | None = None) -> dict[str, Any]:
+        """Register a new, empty game stream and return its row."""
+        now = _now()
+        row = {
+            "id": game_id or secrets.token_hex(8),
+            "kind": kind,
+            "title": title,
+            "status": "active",
+            "join_token": secrets.token_urlsafe(18),
+            "table_code": self._free_code(),
+            "last_seq": 0,
+            "created_at": now,
+            "updated_at": now,
+        }
+        cols = ", ".join(row)
+        marks = ", ".join("?" for _ in row)
+        with self.transaction():
+            self.db.execute(f"INSERT INTO games ({cols}) VALUES ({marks})", list(row.values()))
+        return row
+
+    def _free_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if not self.db.execute("SELECT 1 FROM games WHERE table_code = ?", [code]).fetchone():
+                return code
+
+    def game(self, game_id: str) -> dict[str, Any]:
+        """The game's row, or :class:`UnknownGame`."""
+        rows = list(self.db.query("SELECT * FROM games WHERE id = ?", [game_id]))
+        if not rows:
+            raise UnknownGame(game_id)
+        return rows[0]
+
+    def find_game(self, column: str, value: str) -> dict[str, Any] | None:
+        """The game whose ``join_token`` or ``table_code`` is ``value``."""
+        if column not in ("join_token", "table_code"):
+            raise ValueError(column)
+        rows = list(self.db.query(f"SELECT * FROM games WHERE {column} = ?", [value]))
+        return rows[0] if rows else None
+
+    def games(self) -> list[dict[str, Any]]:
+        """All games, most recently changed first."""
+        return list(self.db.query("SELECT * FROM games ORDER BY updated_at DESC, id"))
+
+    def set_status(self, game_id: str, status: str) -> None:
+        """Mark a game ``active`` or ``finished`` (a projection of its events, kept for listing)."""
+        self.db.execute("UPDATE games SET status = ? WHERE id = ?", [status, game_id])
+
+    # -- events ------------------------------------------------------------------------------
+
+    def events(self, game_id: str, after: int = 0) -> list[StoredEvent]:
+        """The game's events with ``seq > after``, in order."""
+        rows = self.db.execute(
+            "SELECT game_id, seq, type, version, payload, ts, command_id FROM events"
+            " WHERE game_id = ? AND seq > ? ORDER BY seq",
+            [game_id, after],
+        ).fetchall()
+        return [StoredEvent(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5], r[6]) for r in rows]
+
+    def last_seq(self, game_id: str) -> int:
+        """The highest ``seq`` of the game (0 when empty)."""
+        row = self.db.execute("SELECT last_seq FROM games WHERE id = ?", [game_id]).fetchone()
+        if row is None:
+            raise UnknownGame(game_id)
+        return row[0]
+
+    def append(
+        self,
+        game_id: str,
+        expected_seq: int,
+        events: Sequence[Event | Record],
+        idempotency_key: str,
+        request: Any = None,
+    ) -> AppendResult:
+        """Append ``events`` atomically after ``expected_seq``.
+
+        Raises :class:`ConflictError` when the stream is past ``expected_seq`` and
+        :class:`IdempotencyError` when the key was used for a different request; in both cases
+        nothing is written. A repeated key with the same request returns the first result.
+        """
+        records = [_to_record(e) for e in events]
+        digest = request_hash(request if request is not None else records)
+        with self.transaction():
+            seen = self._seen(idempotency_key, game_id, digest)
+            if seen:
+                return seen
+            current = self.last_seq(game_id)
+            if current != expected_seq:
+                raise ConflictError(f"game {game_id} is at seq {current}, not {expected_seq}")
+            return self._write(game_id, current, records, idempotency_key, digest)
+
+    def execute(
+        self,
+        game_id: str,
+        decide: Callable[[list[StoredEvent]], Sequence[Event | Record]],
+        idempotency_key: str,
+        request: Any,
+    ) -> AppendResult:
+        """Decide-and-append under one ``BEGIN IMMEDIATE``: ``decide`` sees every event so far.
+
+        Whatever ``decide`` raises propagates and nothing is written.
+        """
+        digest = request_hash(request)
+        with self.transaction():
+            seen = self._seen(idempotency_key, game_id, digest)
+            if seen:
+                return seen
+            history = self.events(game_id)
+            records = [_to_record(e) for e in decide(history)]
+            return self._write(game_id, self.last_seq(game_id), records, idempotency_key, digest)
+
+    def _seen(self, key: str, game_id: str, digest: str) -> AppendResult | None:
+        row = self.db.execute(
+            "SELECT game_id, request_hash, first_seq, last_seq FROM commands WHERE idempotency_key = ?", [key]
+        ).fetchone()
+        if row is None:
+            return None
+        if row[0] != game_id or row[1] != digest:
+            raise IdempotencyError(f"idempotency key {key!r} was already used for another request")
+        return AppendResult(row[2], row[3], replayed=True)
+
+    def _write(self, game_id: str, current: int, records: list[Record], key: str, digest: str) -> AppendResult:
+        if not records:
+            raise ValueError("a command must append at least one event")
+        now = _now()
+        rows = [
+            (game_id, current + i, type_, version, json.dumps(payload, ensure_ascii=False), now, key)
+            for i, (type_, version, payload) in enumerate(records, start=1)
+        ]
+        self.db.conn.executemany(
+            "INSERT INTO events (game_id, seq, type, version, payload, ts, command_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
+        last = current + len(rows)
+        self.db.execute(
+            "INSERT INTO commands (idempotency_key, game_id, request_hash, first_seq, last_seq, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [key, game_id, digest, current + 1, last, now],
+        )
+        self.db.execute("UPDATE games SET last_seq = ?, updated_at = ? WHERE id = ?", [last, now, game_id])
+        return AppendResult(current + 1, last)
+
+    # -- device settings ---------------------------------------------------------------------
+
+    def get_setting(self, key: str) -> Any:
+        """A stored JSON document, or ``None``."""
+        row = self.db.execute("SELECT value FROM settings WHERE key = ?", [key]).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def put_setting(self, key: str, value: Any) -> None:
+        """Store a JSON document under ``key`` (replacing it)."""
+        with self.transaction():
+            self.db.execute(
+                "INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                [key, json.dumps(value, ensure_ascii=False), _now()],
+            )
