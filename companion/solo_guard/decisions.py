@@ -1,0 +1,192 @@
+"""What the solo guards choose (L-SO8, L-SO10, rulings I-9 and I-10).
+
+Each decision is a pure function returning a :class:`Decision`: the result in the JSON shape of
+``companion referee lockup guards`` (``../shared/spec/cli-contracts.md``) and a one-line reason
+for the player, ending with the rule ids it applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.games.lockup.model import LOCATION_NUMBER, RARITY_ASCENDING, RESOURCES
+
+ANY = "any"  # the "any resource" part of an item cost
+
+
+@dataclass(frozen=True)
+class Item:
+    """An item as the guards see it: name, reputation and cost (resource or ``any`` -> count)."""
+
+    name: str
+    reputation: int
+    cost: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A guard decision: ``result`` in the referee's JSON shape, ``reason`` one line with rule ids."""
+
+    result: Mapping[str, Any]
+    reason: str
+
+
+NONE: Mapping[str, Any] = {"action": "none"}
+
+
+def _words(names: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c`` (location ids shown with spaces)."""
+    names = [n.replace("_", " ") for n in names]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _rank(resource: str) -> int:
+    """Rarity rank: scrap 0 < potion 1 < iron 2 < gold 3 (L-SO8)."""
+    return RARITY_ASCENDING.index(resource)
+
+
+def _in_supply(supply: Mapping[str, int] | None) -> list[str]:
+    """Resources the supply can still give (L-C3); ``None`` means no limit was given."""
+    return [r for r in RESOURCES if supply is None or supply.get(r, 1) > 0]
+
+
+def _fewest_rarest(resources: Mapping[str, int], options: Sequence[str]) -> tuple[str, list[str]]:
+    """The option they have fewest of, ties to the rarest; also the tied options (L-SO8, L-SO10)."""
+    low = min(resources.get(r, 0) for r in options)
+    tied = [r for r in options if resources.get(r, 0) == low]
+    return max(tied, key=_rank), tied
+
+
+def _tie_words(kind: str, tied: list[str], chosen: str, resources: Mapping[str, int], adjective: str) -> str:
+    """``fewest of iron and gold (0), gold is rarer`` or ``fewest gold (0)``."""
+    count = resources.get(chosen, 0)
+    if len(tied) == 1:
+        return f"{kind} {chosen} ({count})"
+    degree = "er" if len(tied) == 2 else "est"
+    return f"{kind} of {_words(tied)} ({count}), {chosen} is {adjective}{degree}"
+
+
+def commissary(resources: Mapping[str, int], supply: Mapping[str, int] | None = None) -> Decision:
+    """Commissary, first (L-SO8): one cube of the resource they have fewest of, ties to the rarest.
+
+    Ruling: a resource the supply has run out of is left out of the comparison (L-C3).
+    """
+    options = _in_supply(supply)
+    if not options:
+        return Decision(NONE, "Guards take nothing: the supply has no resource left (L-SO8, L-C3)")
+    take, tied = _fewest_rarest(resources, options)
+    why = _tie_words("fewest", tied, take, resources, "rar")
+    return Decision({"take": take}, f"Guards take {take}: {why}{_out_of_supply(supply)} (L-SO8)")
+
+
+def _out_of_supply(supply: Mapping[str, int] | None) -> str:
+    gone = [r for r in RESOURCES if r not in _in_supply(supply)]
+    return f"; the supply has no {_words(gone)}" if gone else ""
+
+
+def chow_hall(goons: Mapping[str, int]) -> Decision:
+    """Chow Hall, first (L-SO8): arrest the 2 goons with most suspicion icons, ties to the lowest location.
+
+    ``goons`` maps each goon location with an active goon to that goon's suspicion icons.
+    """
+    if not goons:
+        return Decision({"arrest": []}, "Guards arrest nobody: no active goon (L-SO8)")
+    order = sorted(goons, key=lambda loc: (-goons[loc], LOCATION_NUMBER[loc]))[:2]
+    taken = " then ".join(f"the {loc.replace('_', ' ')} goon ({goons[loc]} icons)" for loc in order)
+    return Decision(
+        {"arrest": order},
+        f"Guards arrest {taken}, paying nothing: most suspicion icons, ties to the lowest-numbered location (L-SO8)",
+    )
+
+
+def payment(cost: Mapping[str, int], resources: Mapping[str, int]) -> dict[str, int] | None:
+    """What the guards pay for ``cost``, or ``None`` if they cannot.
+
+    Named resources are paid as printed; ``any`` with the least rare first: scrap, potion, iron,
+    gold (L-SO8).
+    """
+    left = {r: resources.get(r, 0) for r in RESOURCES}
+    pay: dict[str, int] = {}
+    for res, n in cost.items():
+        if res == ANY or n == 0:
+            continue
+        if left[res] < n:
+            return None
+        left[res] -= n
+        pay[res] = n
+    need = cost.get(ANY, 0)
+    for res in RARITY_ASCENDING:
+        used = min(need, left[res])
+        if used:
+            left[res] -= used
+            pay[res] = pay.get(res, 0) + used
+            need -= used
+    return None if need else pay
+
+
+def cell_block(resources: Mapping[str, int], reserved: Sequence[Item], display: Sequence[Item]) -> Decision:
+    """Cell Block (L-SO8, I-9): craft the highest-reputation affordable item, else reserve, else nothing.
+
+    ``display`` is ordered nearest the item deck first; reserved items count as nearer than any
+    display item (I-9) and among themselves keep the order given (earliest reserved first).
+    """
+    candidates = [(item, "reserved") for item in reserved] + [(item, "display") for item in display]
+    affordable = [(item, src, pay) for item, src in candidates if (pay := payment(item.cost, resources)) is not None]
+    if affordable:
+        return _craft(affordable)
+    if display:
+        best = max(display, key=lambda item: item.reputation)  # max keeps the first: nearest the deck
+        tie = _tie_note([i for i in display if i.reputation == best.reputation], "display")
+        return Decision(
+            {"action": "reserve", "item": best.name},
+            f"Guards reserve {best.name} ({best.reputation} reputation) paying nothing: they can afford no item, "
+            f"it is the best on display{tie} (L-SO8)",
+        )
+    return Decision(NONE, "Guards do nothing at the Cell Block: no item they can afford and no item on display (L-SO8)")
+
+
+def _craft(affordable: list[tuple[Item, str, dict[str, int]]]) -> Decision:
+    item, src, pay = max(affordable, key=lambda c: c[0].reputation)  # first of the best = nearest the deck
+    tie = _tie_note([c[0] for c in affordable if c[0].reputation == item.reputation], src)
+    paid = _words([f"{n} {r}" for r, n in pay.items()]) if pay else "nothing"
+    rules = "L-SO8, I-9" if "I-9" in tie else "L-SO8"
+    return Decision(
+        {"action": "craft", "item": item.name, "from": src, "pay": pay},
+        f"Guards craft {item.name} from {src} items ({item.reputation} reputation) paying {paid}: "
+        f"the highest reputation they can afford{tie} ({rules})",
+    )
+
+
+def _tie_note(tied: Sequence[Item], src: str) -> str:
+    if len(tied) < 2:
+        return ""
+    if src == "reserved":
+        return ", a reserved item counts as nearest the item deck (I-9)"
+    return ", nearest the item deck"
+
+
+def exchange(resources: Mapping[str, int], supply: Mapping[str, int] | None = None) -> Decision:
+    """Exchange effect (L-SO10): give one of what they have most of for one of what they have fewest of.
+
+    Several options: give the least rare, take the rarest. The taken type differs from the given
+    one and must still be in the supply (L-C3).
+    """
+    most = max(resources.get(r, 0) for r in RESOURCES)
+    if most == 0:
+        return Decision(NONE, "Guards exchange nothing: they have no resource (L-SO10)")
+    give_tied = [r for r in RESOURCES if resources.get(r, 0) == most]
+    give = min(give_tied, key=_rank)
+    options = [r for r in _in_supply(supply) if r != give]
+    if not options:
+        return Decision(NONE, f"Guards exchange nothing: the supply has nothing for their {give} (L-SO10)")
+    take, take_tied = _fewest_rarest(resources, options)
+    why_give = _tie_words("most", give_tied, give, resources, "")
+    if len(give_tied) > 1:
+        why_give = f"most of {_words(give_tied)} ({most}), {give} is least rare"
+    why_take = _tie_words("fewest", take_tied, take, resources, "rar")
+    return Decision(
+        {"give": give, "take": take},
+        f"Guards exchange {give} for {take}: {why_give}; {why_take}{_out_of_supply(supply)} (L-SO10)",
+    )
