@@ -1,0 +1,44 @@
+"""``companion audit ragami``: final scores from one JSON document (RG-E, cli-contracts.md).
+
+Every field is validated with :mod:`companion.core.jsonin`, so malformed input raises
+``InputError`` naming the field (``players[2].conflicts``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core import jsonin
+from companion.core.errors import InputError
+from companion.games.ragami.rules import MAX_PLAYERS, MIN_PLAYERS
+from companion.games.ragami.scoring import Result, Tally, score
+
+PLAYER_FIELDS: tuple[str, ...] = ("name", "vp", "conflicts", "white_cubes")
+
+
+def run(doc: Any) -> dict:
+    """Validate the document, score it and return the contract's output document."""
+    doc = jsonin.obj(doc, "", required=("game", "players"))
+    jsonin.choice(doc["game"], "game", ["ragami"])
+    return to_output(score(read_players(doc["players"])))
+
+
+def read_players(value: Any) -> list[Tally]:
+    """The ``players`` array: 2 to 4 players (RG-T1) with unique names."""
+    players = jsonin.array(value, "players", MIN_PLAYERS, MAX_PLAYERS)
+    tallies: list[Tally] = []
+    for i, entry in enumerate(players):
+        path = f"players[{i}]"
+        entry = jsonin.obj(entry, path, required=PLAYER_FIELDS)
+        name = jsonin.string(entry["name"], jsonin.join(path, "name"))
+        if any(t.name == name for t in tallies):
+            raise InputError(jsonin.join(path, "name"), f"duplicate name {name!r}")
+        counts = {key: jsonin.integer(entry[key], jsonin.join(path, key)) for key in PLAYER_FIELDS[1:]}
+        tallies.append(Tally(name=name, **counts))
+    return tallies
+
+
+def to_output(result: Result) -> dict:
+    """The output document of the contract (players in input order)."""
+    players = [{"name": s.name, "total": s.total, "breakdown": s.breakdown()} for s in result.players]
+    return {"players": players, "winners": list(result.winners), "tiebreak": result.tiebreak}

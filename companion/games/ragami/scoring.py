@@ -1,0 +1,98 @@
+"""Final scoring of Ragami (RG-E1…RG-E4, RG-I1, RG-I2), every point explained by a rule id."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from companion.games.ragami.rules import CONFLICTS_FIRST_VP, CONFLICTS_SECOND_VP, WHITE_CUBES_PER_VP
+
+CATEGORIES: tuple[str, ...] = ("track", "conflicts_bonus", "white_cubes")
+
+
+@dataclass(frozen=True)
+class Tally:
+    """One player at the end of the last round: VP on the track, conflicts resolved, white cubes."""
+
+    name: str
+    vp: int
+    conflicts: int
+    white_cubes: int = 0
+
+
+@dataclass(frozen=True)
+class Line:
+    """One scoring line: the rule, its category (a breakdown key), points and an explanation."""
+
+    rule: str
+    category: str
+    points: int
+    note: str
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    """A player's explained final score."""
+
+    name: str
+    conflicts: int
+    lines: tuple[Line, ...]
+
+    @property
+    def total(self) -> int:
+        """Sum of every line."""
+        return sum(line.points for line in self.lines)
+
+    def breakdown(self) -> dict[str, int]:
+        """Points per category (``track``, ``conflicts_bonus``, ``white_cubes``)."""
+        out = dict.fromkeys(CATEGORIES, 0)
+        for line in self.lines:
+            out[line.category] += line.points
+        return out
+
+
+@dataclass(frozen=True)
+class Result:
+    """Everyone's score, the winners and the tie-break used (``None``, ``conflicts``, ``shared``)."""
+
+    players: tuple[PlayerScore, ...]
+    winners: tuple[str, ...]
+    tiebreak: str | None
+
+
+def conflicts_bonus(counts: Mapping[str, int]) -> dict[str, int]:
+    """RG-E3: every player tied for most conflicts gets 7, every player at the next distinct count
+    gets 4 (RG-I2); a player with no conflict resolved gets nothing (RG-I1)."""
+    distinct = sorted({c for c in counts.values() if c > 0}, reverse=True)
+    awards = dict(zip(distinct, (CONFLICTS_FIRST_VP, CONFLICTS_SECOND_VP), strict=False))
+    return {name: awards.get(count, 0) for name, count in counts.items()}
+
+
+def _lines(tally: Tally, bonus: int) -> tuple[Line, ...]:
+    lines = [Line("RG-E1", "track", tally.vp, "Virtue Points on the track")]
+    if bonus:
+        place = "most" if bonus == CONFLICTS_FIRST_VP else "second most"
+        lines.append(Line("RG-E3", "conflicts_bonus", bonus, f"{place} conflicts resolved ({tally.conflicts})"))
+    converted = tally.white_cubes // WHITE_CUBES_PER_VP  # RG-E2: 2 white cubes -> 1 VP, rounded down
+    if converted:
+        lines.append(Line("RG-E2", "white_cubes", converted, f"{tally.white_cubes} white cubes converted 2 to 1"))
+    return tuple(lines)
+
+
+def winners(scores: Sequence[PlayerScore]) -> tuple[tuple[str, ...], str | None]:
+    """RG-E4: most VP; tie -> most conflicts resolved ("conflicts"); still tied -> "shared"."""
+    best = max(s.total for s in scores)
+    top = [s for s in scores if s.total == best]
+    if len(top) == 1:
+        return (top[0].name,), None
+    most = max(s.conflicts for s in top)
+    top = [s for s in top if s.conflicts == most]
+    return tuple(s.name for s in top), ("conflicts" if len(top) == 1 else "shared")
+
+
+def score(tallies: Sequence[Tally]) -> Result:
+    """Score the end of the game: track + RG-E3 bonus + RG-E2 conversion; winner by RG-E4."""
+    bonus = conflicts_bonus({t.name: t.conflicts for t in tallies})
+    scores = tuple(PlayerScore(t.name, t.conflicts, _lines(t, bonus[t.name])) for t in tallies)
+    best, tiebreak = winners(scores)
+    return Result(scores, best, tiebreak)

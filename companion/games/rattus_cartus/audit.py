@@ -1,0 +1,101 @@
+"""``companion audit rattus-cartus``: final scores from one JSON document (RC-F, cli-contracts.md).
+
+Every field is validated with :mod:`companion.core.jsonin`, so malformed input raises
+``InputError`` naming the field (``players[1].influence.church``, ``influence_ties.church``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core import jsonin
+from companion.core.errors import InputError
+from companion.games.rattus_cartus.rules import (
+    CLASSES,
+    GOLD_TWO_PLAYER_TIE_OPTIONS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NUNS_ROW,
+    SPECIALS,
+)
+from companion.games.rattus_cartus.scoring import Options, Result, Tally, score, tie_problems
+
+COUNTS: tuple[str, ...] = ("hand_cards", *SPECIALS, "gold", "vp_tokens", "rats")
+PLAYER_FIELDS: tuple[str, ...] = ("name", "influence", *COUNTS)
+OPTIONAL_FIELDS: tuple[str, ...] = ("influence_ties", "plague_survivor", "gold_two_player_tie")
+
+
+def run(doc: Any) -> dict:
+    """Validate the document, score it and return the contract's output document."""
+    doc = jsonin.obj(doc, "", required=("game", "treasury_used", "nuns", "players"), optional=OPTIONAL_FIELDS)
+    jsonin.choice(doc["game"], "game", ["rattus-cartus"])
+    treasury_used = jsonin.boolean(doc["treasury_used"], "treasury_used")
+    nuns = bounded(doc["nuns"], "nuns", NUNS_ROW)
+    tallies = read_players(doc["players"])
+    ties = read_ties(doc.get("influence_ties", {}), [t.name for t in tallies])
+    for suffix, message in tie_problems(tallies, ties):
+        raise InputError(f"influence_ties.{suffix}", message)  # RC-F2: a tie needs its stacking order
+    options = read_options(doc)
+    return to_output(score(tallies, treasury_used=treasury_used, nuns=nuns, ties=ties, options=options))
+
+
+def bounded(value: Any, path: str, maximum: int) -> int:
+    """A non-negative integer no larger than ``maximum``."""
+    value = jsonin.integer(value, path)
+    if value > maximum:
+        raise InputError(path, f"must be at most {maximum}")
+    return value
+
+
+def read_players(value: Any) -> list[Tally]:
+    """The ``players`` array: 2 to 5 players with unique names (RC-G1)."""
+    players = jsonin.array(value, "players", MIN_PLAYERS, MAX_PLAYERS)
+    tallies: list[Tally] = []
+    for i, entry in enumerate(players):
+        tally = read_player(entry, f"players[{i}]")
+        if any(t.name == tally.name for t in tallies):
+            raise InputError(f"players[{i}].name", f"duplicate name {tally.name!r}")
+        tallies.append(tally)
+    return tallies
+
+
+def read_player(value: Any, path: str) -> Tally:
+    """One player's entry."""
+    entry = jsonin.obj(value, path, required=PLAYER_FIELDS)
+    name = jsonin.string(entry["name"], jsonin.join(path, "name"))
+    influence_path = jsonin.join(path, "influence")
+    influence = jsonin.obj(entry["influence"], influence_path, required=CLASSES)
+    values = tuple(jsonin.integer(influence[c], jsonin.join(influence_path, c)) for c in CLASSES)
+    counts = {key: jsonin.integer(entry[key], jsonin.join(path, key)) for key in COUNTS}
+    return Tally(name=name, influence=values, **counts)
+
+
+def read_ties(value: Any, names: list[str]) -> dict[str, tuple[str, ...]]:
+    """``influence_ties``: per class, tied players from the bottom of the marker stack up (RC-F2)."""
+    ties = jsonin.obj(value, "influence_ties", optional=CLASSES)
+    out: dict[str, tuple[str, ...]] = {}
+    for cls, order in ties.items():
+        path = jsonin.join("influence_ties", cls)
+        listed = jsonin.array(order, path)
+        for i, name in enumerate(listed):
+            jsonin.name_of(name, jsonin.join(path, i), names)
+            if name in listed[:i]:
+                raise InputError(jsonin.join(path, i), f"{name} is listed twice")
+        out[cls] = tuple(listed)
+    return out
+
+
+def read_options(doc: dict) -> Options:
+    """Table options: ``plague_survivor`` (RC-F9) and ``gold_two_player_tie`` (RC-F5, 2 players)."""
+    survivor = jsonin.boolean(doc.get("plague_survivor", False), "plague_survivor")
+    gold = jsonin.choice(doc.get("gold_two_player_tie", "split_6"), "gold_two_player_tie", GOLD_TWO_PLAYER_TIE_OPTIONS)
+    return Options(plague_survivor=survivor, gold_two_player_tie=gold)
+
+
+def to_output(result: Result) -> dict:
+    """The output document of the contract (players in input order)."""
+    players = [
+        {"name": s.name, "total": s.total, "breakdown": s.breakdown(), "rats": s.rats, "survives": s.survives}
+        for s in result.players
+    ]
+    return {"players": players, "winners": list(result.winners), "tiebreak": result.tiebreak}

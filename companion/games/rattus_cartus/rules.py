@@ -1,0 +1,27 @@
+"""Fixed numbers of Rattus Cartus (RC-G, RC-F): classes, special cards, rounds, awards."""
+
+from __future__ import annotations
+
+# RC-G2: the six classes of the influence board, in board order.
+CLASSES: tuple[str, ...] = ("peasantry", "burghers", "church", "knighthood", "royalty", "sorcery")
+# RC-F4: the special card types that score a majority (Gold scores apart, RC-F5).
+SPECIALS: tuple[str, ...] = ("swords", "safe_conducts", "flutes")
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 5  # RC-G1
+ROUNDS_BY_PLAYERS: dict[int, int] = {2: 10, 3: 9, 4: 8, 5: 8}  # RC-G1
+NUNS_ROW = 5  # RC-G4: five cards in the Nuns row, so at most five Nuns
+
+CLASS_AWARDS: tuple[int, ...] = (10, 5, 2)  # RC-F1
+CLASS_AWARDS_TWO_PLAYERS: tuple[int, ...] = (10, 5)  # RC-F1: only 10 and 5 with two players
+MAJORITY_VP, MAJORITY_TIED_VP = 2, 1  # RC-F3, RC-F4, RC-I2
+GOLD_FIRST, GOLD_SECOND = 6, 3  # RC-F5
+
+# Table option for RC-F5 with two players (see scoring.gold_points): how many VP a tie for most
+# Gold splits. "split_6": only first place exists with two players, so the tied pair share 6;
+# "split_9": the printed "split 9" applied literally.
+GOLD_TWO_PLAYER_TIE_OPTIONS: tuple[str, ...] = ("split_6", "split_9")
+
+
+def rounds_for(player_count: int) -> int:
+    """Number of rounds for a player count (RC-G1)."""
+    return ROUNDS_BY_PLAYERS[player_count]

@@ -1,0 +1,234 @@
+"""Final scoring of Rattus Cartus (RC-F1…RC-F9, RC-I1, RC-I2), every point explained by a rule id.
+
+Pure functions over :class:`Tally` (one player's end-of-game counts). Influence ties must come
+with the stacking order of the tied markers (RC-F2); :func:`tie_problems` lists what is missing
+so callers can report it as an input error (audit) or a rule violation (live game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from companion.games.rattus_cartus.rules import (
+    CLASS_AWARDS,
+    CLASS_AWARDS_TWO_PLAYERS,
+    CLASSES,
+    GOLD_FIRST,
+    GOLD_SECOND,
+    MAJORITY_TIED_VP,
+    MAJORITY_VP,
+    SPECIALS,
+)
+
+CATEGORIES: tuple[str, ...] = ("classes", "hand", "specials", "gold", "vp_tokens")
+
+
+@dataclass(frozen=True)
+class Tally:
+    """One player's counts at the end: influence per class (in ``CLASSES`` order), cards, tokens, rats."""
+
+    name: str
+    influence: tuple[int, ...]
+    hand_cards: int = 0
+    swords: int = 0
+    safe_conducts: int = 0
+    flutes: int = 0
+    gold: int = 0
+    vp_tokens: int = 0
+    rats: int = 0
+
+    def influence_in(self, cls: str) -> int:
+        """Influence in one class."""
+        return self.influence[CLASSES.index(cls)]
+
+
+@dataclass(frozen=True)
+class Options:
+    """Table options: RC-F9 plague survivor, RC-F5 two-player Gold tie (see ``rules``)."""
+
+    plague_survivor: bool = False
+    gold_two_player_tie: str = "split_6"
+
+
+@dataclass(frozen=True)
+class Line:
+    """One scoring line: the rule that gave it, its category (a breakdown key), subject and points."""
+
+    rule: str
+    category: str
+    subject: str
+    points: int
+    note: str
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    """A player's explained score and plague outcome."""
+
+    name: str
+    lines: tuple[Line, ...]
+    rats: int
+    survives: bool
+
+    @property
+    def total(self) -> int:
+        """Sum of every line."""
+        return sum(line.points for line in self.lines)
+
+    def breakdown(self) -> dict[str, int]:
+        """Points per category (``classes``, ``hand``, ``specials``, ``gold``, ``vp_tokens``)."""
+        out = dict.fromkeys(CATEGORIES, 0)
+        for line in self.lines:
+            out[line.category] += line.points
+        return out
+
+
+@dataclass(frozen=True)
+class Result:
+    """Everyone's score, the winners and how a tie was broken (``None``, rats, shared, all_wiped_out)."""
+
+    players: tuple[PlayerScore, ...]
+    winners: tuple[str, ...]
+    tiebreak: str | None
+    nuns: int
+
+
+def tie_problems(tallies: Sequence[Tally], ties: Mapping[str, Sequence[str]]) -> list[tuple[str, str]]:
+    """(field suffix, message) for every influence tie without a full stacking order (RC-F2),
+    and for every listed player who is not tied with another listed player in that class."""
+    problems: list[tuple[str, str]] = []
+    for cls in CLASSES:
+        order = list(ties.get(cls, ()))
+        by_value: dict[int, list[str]] = {}
+        for t in tallies:
+            if t.influence_in(cls) > 0:
+                by_value.setdefault(t.influence_in(cls), []).append(t.name)
+        for names in by_value.values():
+            missing = [n for n in names if n not in order]
+            if len(names) > 1 and missing:
+                problems.append((cls, f"{', '.join(names)} are tied in {cls}: give their stacking order, bottom first"))
+        for i, name in enumerate(order):
+            value = next((t.influence_in(cls) for t in tallies if t.name == name), 0)
+            if value == 0 or len(by_value.get(value, ())) < 2:
+                problems.append((f"{cls}[{i}]", f"{name} is not tied with another player in {cls}"))
+    return problems
+
+
+def class_ranking(tallies: Sequence[Tally], cls: str, order: Sequence[str] = ()) -> list[Tally]:
+    """Players with influence in ``cls``, best first; equal influence by stacking order (RC-F1, RC-F2)."""
+    holders = [t for t in tallies if t.influence_in(cls) > 0]  # RC-F1: no influence, no score
+    order = list(order)
+    return sorted(holders, key=lambda t: (-t.influence_in(cls), order.index(t.name) if t.name in order else 0))
+
+
+def class_lines(tallies: Sequence[Tally], ties: Mapping[str, Sequence[str]]) -> dict[str, list[Line]]:
+    """RC-F1 lines per player: 10/5/2 per class (10/5 with two players), ties by stack order (RC-F2)."""
+    awards = CLASS_AWARDS_TWO_PLAYERS if len(tallies) == 2 else CLASS_AWARDS
+    out: dict[str, list[Line]] = {t.name: [] for t in tallies}
+    for cls in CLASSES:
+        ranking = class_ranking(tallies, cls, ties.get(cls, ()))
+        for place, (tally, points) in enumerate(zip(ranking, awards, strict=False)):
+            value = tally.influence_in(cls)
+            stacked = sum(1 for t in ranking if t.influence_in(cls) == value) > 1
+            note = f"{cls}: place {place + 1} with {value} influence"
+            if stacked:
+                note += " (tie broken by stacking order, RC-F2)"
+            out[tally.name].append(Line("RC-F1", "classes", cls, points, note))
+    return out
+
+
+def majority_points(counts: Mapping[str, int]) -> dict[str, int]:
+    """RC-F3/RC-F4: most cards 2 VP; tied for most 1 VP each (RC-I2); nobody with none scores (RC-I1)."""
+    best = max(counts.values(), default=0)
+    if best < 1:
+        return {}
+    top = [name for name, count in counts.items() if count == best]
+    points = MAJORITY_VP if len(top) == 1 else MAJORITY_TIED_VP
+    return dict.fromkeys(top, points)
+
+
+def gold_points(counts: Mapping[str, int], two_players: bool, two_player_tie: str = "split_6") -> dict[str, int]:
+    """RC-F5 Gold: most 6 VP, second 3 VP; a tie for most splits 9 (rounded down) and nobody is
+    second; a tie for second splits 3. Two players: no second place, so a tie for most splits 6
+    unless the table option ``split_9`` applies the printed 9 literally. Needs a card (RC-I1)."""
+    holders = {name: count for name, count in counts.items() if count > 0}
+    if not holders:
+        return {}
+    best = max(holders.values())
+    first = [name for name, count in holders.items() if count == best]
+    if len(first) > 1:
+        pool = GOLD_FIRST + GOLD_SECOND
+        if two_players and two_player_tie == "split_6":
+            pool = GOLD_FIRST
+        return dict.fromkeys(first, pool // len(first))
+    out = {first[0]: GOLD_FIRST}
+    rest = [count for count in holders.values() if count < best]
+    if two_players or not rest:
+        return out
+    second = [name for name, count in holders.items() if count == max(rest)]
+    out.update(dict.fromkeys(second, GOLD_SECOND // len(second)))
+    return out
+
+
+def _card_lines(tallies: Sequence[Tally], treasury_used: bool, options: Options) -> dict[str, list[Line]]:
+    """RC-F3 hand, RC-F4 specials, RC-F5 gold and RC-F6 VP tokens."""
+    out: dict[str, list[Line]] = {t.name: [] for t in tallies}
+    for name, pts in majority_points({t.name: t.hand_cards for t in tallies}).items():
+        tied = " (tied)" if pts == MAJORITY_TIED_VP else ""
+        out[name].append(Line("RC-F3", "hand", "hand", pts, f"most population cards and wildcards in hand{tied}"))
+    for kind in SPECIALS:
+        for name, pts in majority_points({t.name: getattr(t, kind) for t in tallies}).items():
+            tied = " (tied, RC-I2)" if pts == MAJORITY_TIED_VP else ""
+            out[name].append(Line("RC-F4", "specials", kind, pts, f"most {kind.replace('_', '-')} cards{tied}"))
+    if treasury_used:  # RC-F5: Gold scores only if the Treasury was used this game
+        gold = gold_points({t.name: t.gold for t in tallies}, len(tallies) == 2, options.gold_two_player_tie)
+        for name, pts in gold.items():
+            out[name].append(Line("RC-F5", "gold", "gold", pts, "Gold cards"))
+    for t in tallies:
+        if t.vp_tokens:
+            out[t.name].append(Line("RC-F6", "vp_tokens", "vp_tokens", t.vp_tokens, "VP tokens at face value"))
+    return out
+
+
+def winners(scores: Sequence[PlayerScore]) -> tuple[tuple[str, ...], str | None]:
+    """RC-F8 among survivors: most VP; tie → lowest rat sum ("rats"); still tied → "shared"."""
+    alive = [s for s in scores if s.survives]
+    if not alive:
+        return (), None
+    best = max(s.total for s in alive)
+    top = [s for s in alive if s.total == best]
+    if len(top) == 1:
+        return (top[0].name,), None
+    fewest = min(s.rats for s in top)
+    top = [s for s in top if s.rats == fewest]
+    return tuple(s.name for s in top), ("rats" if len(top) == 1 else "shared")
+
+
+def score(
+    tallies: Sequence[Tally],
+    *,
+    treasury_used: bool,
+    nuns: int,
+    ties: Mapping[str, Sequence[str]] | None = None,
+    options: Options = Options(),
+) -> Result:
+    """Score a finished game (RC-F1…RC-F9). ``ties`` must resolve every influence tie (see
+    :func:`tie_problems`; unresolved ties raise ``ValueError``)."""
+    ties = ties or {}
+    if tie_problems(tallies, ties):
+        raise ValueError(tie_problems(tallies, ties)[0][1])
+    classes, cards = class_lines(tallies, ties), _card_lines(tallies, treasury_used, options)
+    scores = [
+        PlayerScore(t.name, tuple(classes[t.name] + cards[t.name]), t.rats, t.rats <= nuns)  # RC-F7
+        for t in tallies
+    ]
+    if any(s.survives for s in scores):
+        best, tiebreak = winners(scores)
+        return Result(tuple(scores), best, tiebreak, nuns)
+    if not options.plague_survivor:  # RC-F9: everyone wiped out, everyone loses
+        return Result(tuple(scores), (), "all_wiped_out", nuns)
+    fewest = min(s.rats for s in scores)  # RC-F9 table option: the lowest rat sum survives
+    scores = [PlayerScore(s.name, s.lines, s.rats, s.rats == fewest) for s in scores]
+    best, _ = winners(scores)
+    return Result(tuple(scores), best, "all_wiped_out", nuns)

@@ -1,0 +1,75 @@
+"""``companion audit ragami`` through the real CLI: the spec example exactly, and malformed input
+giving exit 2 with one stderr line naming the field (RG-E, cli-contracts.md)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.core.errors import InputError
+from companion.games.ragami.audit import run
+
+ROOT = Path(__file__).resolve().parents[3]
+EXAMPLES = json.loads((ROOT.parent / "shared" / "spec" / "examples.json").read_text(encoding="utf-8"))
+EXAMPLE = next(e for e in EXAMPLES if e["command"] == "companion audit ragami")
+
+
+def cli(doc) -> subprocess.CompletedProcess:
+    text = doc if isinstance(doc, str) else json.dumps(doc)
+    return subprocess.run(
+        [sys.executable, "-m", "companion.cli", "audit", "ragami", "-"],
+        input=text, capture_output=True, text=True, cwd=ROOT, timeout=60,
+    )
+
+
+def mutate(change) -> dict:
+    doc = copy.deepcopy(EXAMPLE["input"])
+    change(doc)
+    return doc
+
+
+def test_ragami_spec_example_rg_e3_dense_ties_exactly_through_the_cli():
+    done = cli(EXAMPLE["input"])
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == EXAMPLE["output"]
+
+
+MALFORMED = [
+    ("not json", "[1,", "input"),
+    ("not an object", "[]", "input"),
+    ("missing players", mutate(lambda d: d.pop("players")), "players"),
+    ("unknown field", mutate(lambda d: d["players"][0].update(colour="yellow")), "players[0].colour"),
+    ("wrong type", mutate(lambda d: d["players"][1].update(vp="22")), "players[1].vp"),
+    ("negative count", mutate(lambda d: d["players"][2].update(conflicts=-1)), "players[2].conflicts"),
+    ("too many players", mutate(lambda d: d["players"].append(dict(d["players"][0], name="X"))), "players"),
+]
+
+
+@pytest.mark.parametrize(("label", "doc", "field"), MALFORMED, ids=[m[0] for m in MALFORMED])
+def test_ragami_malformed_input_exits_2_with_one_line_naming_the_field(label, doc, field):
+    done = cli(doc)
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: {field}: "), done.stderr
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda d: d.update(game="lockup"), "game"),
+        (lambda d: d["players"][3].update(name="Amarillo"), "players[3].name"),
+        (lambda d: d["players"][3].update(name=""), "players[3].name"),
+        (lambda d: d["players"][0].pop("white_cubes"), "players[0].white_cubes"),
+        (lambda d: d["players"][0].update(white_cubes=True), "players[0].white_cubes"),
+        (lambda d: d.update(players=d["players"][:1]), "players"),
+    ],
+)
+def test_ragami_audit_validation_names_the_field(change, field):
+    with pytest.raises(InputError) as caught:
+        run(mutate(change))
+    assert caught.value.field == field

@@ -1,0 +1,110 @@
+"""``companion audit rattus-cartus`` through the real CLI: the spec example exactly, and malformed
+input giving exit 2 with one stderr line naming the field (RC-F, cli-contracts.md)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.core.errors import InputError
+from companion.games.rattus_cartus.audit import run
+
+ROOT = Path(__file__).resolve().parents[3]
+EXAMPLES = json.loads((ROOT.parent / "shared" / "spec" / "examples.json").read_text(encoding="utf-8"))
+EXAMPLE = next(e for e in EXAMPLES if e["command"] == "companion audit rattus-cartus")
+
+
+def cli(doc) -> subprocess.CompletedProcess:
+    text = doc if isinstance(doc, str) else json.dumps(doc)
+    return subprocess.run(
+        [sys.executable, "-m", "companion.cli", "audit", "rattus-cartus", "-"],
+        input=text, capture_output=True, text=True, cwd=ROOT, timeout=60,
+    )
+
+
+def test_rc_spec_example_rc_f2_stack_and_rc_f5_split_exactly_through_the_cli():
+    done = cli(EXAMPLE["input"])
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == EXAMPLE["output"]
+
+
+def test_rc_cli_reads_a_file_argument(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(EXAMPLE["input"]), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "companion.cli", "audit", "rattus-cartus", str(path)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 0 and json.loads(done.stdout) == EXAMPLE["output"]
+
+
+def mutate(change) -> dict:
+    doc = copy.deepcopy(EXAMPLE["input"])
+    change(doc)
+    return doc
+
+
+MALFORMED = [
+    ("not json", "{", "input"),
+    ("missing nuns", mutate(lambda d: d.pop("nuns")), "nuns"),
+    ("unknown field", mutate(lambda d: d.update(colour="red")), "colour"),
+    ("wrong type", mutate(lambda d: d.update(treasury_used="yes")), "treasury_used"),
+    ("negative count", mutate(lambda d: d["players"][1].update(gold=-1)), "players[1].gold"),
+    ("negative influence", mutate(lambda d: d["players"][0]["influence"].update(church=-2)),
+     "players[0].influence.church"),
+    ("unknown class", mutate(lambda d: d["players"][0]["influence"].update(magic=1)),
+     "players[0].influence.magic"),
+    ("unknown name in ties", mutate(lambda d: d["influence_ties"].update(church=["Azul", "Nadie"])),
+     "influence_ties.church[1]"),
+    ("tie without order", mutate(lambda d: d.pop("influence_ties")), "influence_ties.church"),
+]
+
+
+@pytest.mark.parametrize(("label", "doc", "field"), MALFORMED, ids=[m[0] for m in MALFORMED])
+def test_rc_malformed_input_exits_2_with_one_line_naming_the_field(label, doc, field):
+    done = cli(doc)
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: {field}: "), done.stderr
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda d: d.update(nuns=6), "nuns"),
+        (lambda d: d.update(game="ragami"), "game"),
+        (lambda d: d.update(players=d["players"][:1]), "players"),
+        (lambda d: d["players"][2].update(name="Rojo"), "players[2].name"),
+        (lambda d: d["players"][2].pop("rats"), "players[2].rats"),
+        (lambda d: d["players"][3].update(hand_cards=1.5), "players[3].hand_cards"),
+        (lambda d: d["influence_ties"].update(church=["Azul", "Azul"]), "influence_ties.church[1]"),
+        (lambda d: d["influence_ties"].update(sorcery=["Amarillo"]), "influence_ties.sorcery[0]"),
+        (lambda d: d["influence_ties"].update(church="Azul"), "influence_ties.church"),
+        (lambda d: d.update(plague_survivor=1), "plague_survivor"),
+        (lambda d: d.update(gold_two_player_tie="split_3"), "gold_two_player_tie"),
+    ],
+)
+def test_rc_audit_validation_names_the_field(change, field):
+    with pytest.raises(InputError) as caught:
+        run(mutate(change))
+    assert caught.value.field == field
+
+
+def test_rc_audit_plague_survivor_option_rc_f9():
+    def wipe(d):
+        for p in d["players"]:
+            p["rats"] = 9
+        d["players"][3]["rats"] = 8
+    assert run(mutate(wipe))["winners"] == [] and run(mutate(wipe))["tiebreak"] == "all_wiped_out"
+    doc = mutate(wipe)
+    doc["plague_survivor"] = True
+    out = run(doc)
+    assert out["winners"] == ["Amarillo"] and [p["survives"] for p in out["players"]] == [False] * 3 + [True]
+
+
+def test_rc_audit_treasury_not_used_scores_no_gold():
+    out = run(mutate(lambda d: d.update(treasury_used=False)))
+    assert all(p["breakdown"]["gold"] == 0 for p in out["players"])
