@@ -37,7 +37,9 @@ def run(doc: Any) -> dict:
 
 def _seating(value: Any, count: int) -> list[str]:
     """Everyone at the table, clockwise: unique names, as many as ``players``; guards only in solo."""
-    seating = jsonin.array(value, "seating", min_len=count, max_len=count)
+    seating = jsonin.array(value, "seating")
+    if len(seating) != count:
+        raise InputError("seating", f"must list all {count} seated players, clockwise (players: {count})")
     for i, name in enumerate(seating):
         jsonin.string(name, f"seating[{i}]")
         if name in seating[:i]:
@@ -49,28 +51,38 @@ def _seating(value: Any, count: int) -> list[str]:
 
 def _power(value: Any, seating: list[str]) -> dict[str, int]:
     """Power cubes per seated name (missing = 0)."""
-    raw = jsonin.obj(value, "power", optional=seating)
+    raw = _by_seated_name(value, "power", seating)
     return {name: jsonin.integer(count, f"power.{name}") for name, count in raw.items()}
 
 
 def _tiles(value: Any, seating: list[str]) -> dict[str, list[Tile]]:
     """Tiles per participant: numbers, one enforcer, one lookout; the guards: numbers or "power"."""
-    raw = jsonin.obj(value, "tiles", optional=seating)
+    raw = _by_seated_name(value, "tiles", seating)
     return {name: _tile_list(tiles, f"tiles.{name}", name == GUARDS) for name, tiles in raw.items()}
+
+
+def _by_seated_name(value: Any, path: str, seating: list[str]) -> dict:
+    """An object whose keys are seated names."""
+    if not isinstance(value, dict):
+        raise InputError(path, "must be an object")
+    for name in value:
+        if name not in seating:
+            raise InputError(jsonin.join(path, name), "must name a seated player")
+    return dict(value)
 
 
 def _tile_list(value: Any, path: str, guards: bool) -> list[Tile]:
     tiles = jsonin.array(value, path, min_len=1)
-    words = [POWER_CARD] if guards else [ENFORCER, LOOKOUT]
+    # The guards play guard cards (a value or "power") and never have a lookout (L-SO7).
+    words = (POWER_CARD,) if guards else (ENFORCER, LOOKOUT)
+    expected = ' or "power" (a guard card)' if guards else ', "enforcer" or "lookout"'
     for i, tile in enumerate(tiles):
-        if isinstance(tile, str):
-            jsonin.choice(tile, f"{path}[{i}]", words)
-            # L-C4: each player has exactly one enforcer and one lookout (the guards never a lookout, L-SO7).
-            if not guards and tile in tiles[:i]:
-                raise InputError(f"{path}[{i}]", f"a player has only one {tile}")
-        elif isinstance(tile, bool) or not isinstance(tile, int) or tile < 0:
-            allowed = ' or "power"' if guards else ', "enforcer" or "lookout"'
-            raise InputError(f"{path}[{i}]", f"must be a non-negative integer{allowed}")
+        number = isinstance(tile, int) and not isinstance(tile, bool) and tile >= 0
+        if not number and tile not in words:
+            raise InputError(f"{path}[{i}]", f"must be a non-negative integer{expected}")
+        if not guards and isinstance(tile, str) and tile in tiles[:i]:
+            # L-C4: each player has exactly one enforcer and one lookout.
+            raise InputError(f"{path}[{i}]", f"a player has only one {tile}")
     return list(tiles)
 
 
