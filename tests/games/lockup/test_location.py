@@ -305,3 +305,40 @@ def test_ranking_is_by_strength_then_seat_distance_l_lo2(values, first_index):
     start = seating.index(first)
     keys = [(-strength[n], (seating.index(n) - start) % len(seating)) for n in ranking]
     assert keys == sorted(keys)
+
+
+_TILE = st.one_of(st.integers(0, 6), st.sampled_from(["enforcer", "lookout"]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(list(TIER_TABLE)),
+    st.integers(2, 5),
+    st.data(),
+)
+def test_outcome_invariants_l_lo(location, count, data):
+    """L-LO1..L-LO5 property: the listing order of tiles changes nothing; every participant is ranked once;
+    stragglers are exactly those without a reward (none at the Library); suspicion never goes to a lookout holder."""
+    seating = NAMES[:count]
+    first = data.draw(st.sampled_from(seating))
+    power = {n: data.draw(st.integers(0, 5)) for n in seating}
+    present = data.draw(st.lists(st.sampled_from(seating), unique=True, max_size=count))
+    tiles = {n: data.draw(st.lists(_TILE, min_size=1, max_size=3, unique_by=str)) for n in present}
+    declined = data.draw(st.lists(st.sampled_from(seating), unique=True))
+    pass_down = data.draw(st.booleans())
+    suspicion = data.draw(st.integers(0, 3))
+    outcome = resolve_location(location, count, seating, first, power, tiles, suspicion, declined, pass_down)
+    reordered = dict(data.draw(st.permutations(list(tiles.items()))))
+    again = resolve_location(location, count, seating, first, power, reordered, suspicion, declined, pass_down)
+    assert again == outcome
+    assert sorted(outcome.ranking) == sorted(present) == sorted(outcome.rewards)
+    assert tuple(outcome.rewards) == outcome.ranking
+    no_reward = tuple(n for n in outcome.ranking if outcome.rewards[n] is None)
+    assert outcome.stragglers == (() if location == "library" else no_reward)
+    assert all(outcome.rewards[n] is None for n in declined if n in tiles)
+    lookouts = [n for n in outcome.ranking if "lookout" in tiles[n]]
+    if outcome.suspicion_to is None:
+        assert suspicion == 0 or len(lookouts) == len(outcome.ranking)
+    else:
+        above = outcome.ranking[: outcome.ranking.index(outcome.suspicion_to)]
+        assert suspicion > 0 and outcome.suspicion_to not in lookouts and set(above) <= set(lookouts)
