@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.core.errors import InputError
 from companion.core.events import decode
-from companion.events.store import EventStore
+from companion.events.store import EventStore, StoredEvent
 
 FIELDS = ("game", "title", "seq", "type", "version", "payload", "ts", "command_id")
 
@@ -30,7 +30,19 @@ def import_lines(store: EventStore, lines: Iterable[str], known_kinds: Iterable[
     Every line is checked (JSON, fields, contiguous ``seq``, one game kind, a known event type
     that decodes) before anything is written, so a bad file writes nothing.
     """
-    records = _parse(lines, set(known_kinds))
+    return write_import(store, parse_export(lines, known_kinds))
+
+
+def as_stored(records: list[dict[str, Any]]) -> list[StoredEvent]:
+    """Parsed export lines as stored events (to fold them before writing)."""
+    return [
+        StoredEvent("import", r["seq"], r["type"], r["version"], r["payload"], r["ts"], r["command_id"])
+        for r in records
+    ]
+
+
+def write_import(store: EventStore, records: list[dict[str, Any]]) -> str:
+    """Write records checked by :func:`parse_export` as a new game; return its id."""
     game = store.create_game(records[0]["game"], records[0]["title"])
     # One command per original command keeps undo/redo groups intact; keys are namespaced by
     # the new game id so a second import of the same file never collides.
@@ -40,12 +52,14 @@ def import_lines(store: EventStore, lines: Iterable[str], known_kinds: Iterable[
     seq = 0
     for command_id, recs in groups.items():
         batch = [(r["type"], r["version"], r["payload"]) for r in recs]
-        store.append(game["id"], seq, batch, f"import:{game['id']}:{command_id}")
+        store.append(game["id"], seq, batch, f"import:{game['id']}:{command_id}", command_id=command_id)
         seq += len(batch)
     return game["id"]
 
 
-def _parse(lines: Iterable[str], known_kinds: set[str]) -> list[dict[str, Any]]:
+def parse_export(lines: Iterable[str], known_kinds: Iterable[str]) -> list[dict[str, Any]]:
+    """Parse and check exported lines (raises InputError naming the line and field)."""
+    known_kinds = set(known_kinds)
     records: list[dict[str, Any]] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():

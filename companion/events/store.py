@@ -187,12 +187,15 @@ class EventStore:
         events: Sequence[Event | Record],
         idempotency_key: str,
         request: Any = None,
+        command_id: str | None = None,
     ) -> AppendResult:
         """Append ``events`` atomically after ``expected_seq``.
 
-        Raises :class:`ConflictError` when the stream is past ``expected_seq`` and
-        :class:`IdempotencyError` when the key was used for a different request; in both cases
-        nothing is written. A repeated key with the same request returns the first result.
+        ``command_id`` groups the events for undo/redo (default: the idempotency key; an import
+        keeps the original ids under fresh keys). Raises :class:`ConflictError` when the stream
+        is past ``expected_seq`` and :class:`IdempotencyError` when the key was used for a
+        different request; in both cases nothing is written. A repeated key with the same
+        request returns the first result.
         """
         records = [_to_record(e) for e in events]
         digest = request_hash(request if request is not None else records)
@@ -203,7 +206,7 @@ class EventStore:
             current = self.last_seq(game_id)
             if current != expected_seq:
                 raise ConflictError(f"game {game_id} is at seq {current}, not {expected_seq}")
-            return self._write(game_id, current, records, idempotency_key, digest)
+            return self._write(game_id, current, records, idempotency_key, digest, command_id)
 
     def execute(
         self,
@@ -235,12 +238,14 @@ class EventStore:
             raise IdempotencyError(f"idempotency key {key!r} was already used for another request")
         return AppendResult(row[2], row[3], replayed=True)
 
-    def _write(self, game_id: str, current: int, records: list[Record], key: str, digest: str) -> AppendResult:
+    def _write(
+        self, game_id: str, current: int, records: list[Record], key: str, digest: str, command_id: str | None = None
+    ) -> AppendResult:
         if not records:
             raise ValueError("a command must append at least one event")
         now = _now()
         rows = [
-            (game_id, current + i, type_, version, json.dumps(payload, ensure_ascii=False), now, key)
+            (game_id, current + i, type_, version, json.dumps(payload, ensure_ascii=False), now, command_id or key)
             for i, (type_, version, payload) in enumerate(records, start=1)
         ]
         self.db.conn.executemany(

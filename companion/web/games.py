@@ -1,0 +1,131 @@
+"""The pages every game shares: the game shell, join QR, history with undo/redo, export/import."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from companion.core.errors import InputError, RuleViolation
+from companion.events import ConflictError, IdempotencyError
+from companion.events.jsonl import as_stored, export_lines, parse_export, write_import
+from companion.web import get_store, play
+from companion.web.access import game_or_404, is_local
+from companion.web.qr import join_url, svg
+from companion.web.registry import GAMES
+
+bp = Blueprint("games", __name__, url_prefix="/games")
+
+
+@bp.get("/<game_id>")
+def show(game_id: str):
+    """The game page: the game's own panel inside the shared shell."""
+    game = game_or_404(game_id)
+    return render_game(game)
+
+
+def render_game(game: dict, error: str | None = None, status: int = 200):
+    """Render the shell (full page) or only the ``#game-panel`` region for htmx requests."""
+    loaded = play.load(game)
+    context = loaded.ui.context(loaded.state, game, request.args.get("seat"))
+    template = "games/_panel_region.html" if request.headers.get("HX-Request") else "games/show.html"
+    html = render_template(
+        template, game=game, loaded=loaded, ui=loaded.ui, error=error, join_url=join_url(game),
+        new_key=play.new_key(), **context,
+    )
+    return html, status
+
+
+def run_command(game: dict, command, key: str | None, request_data) -> tuple[str, int] | Response:
+    """Execute a command for a view and answer: the new panel, or the same panel with the error.
+
+    Plain form posts are redirected to the game page (post/redirect/get) when they succeed.
+    """
+    try:
+        play.execute(game, command, key or play.new_key(), request_data)
+    except (RuleViolation, InputError) as exc:
+        return render_game(game, error=str(exc), status=422)
+    except (ConflictError, IdempotencyError):
+        return render_game(game, error=_("Someone else changed the game meanwhile; here is the latest."), status=409)
+    if request.headers.get("HX-Request"):
+        return render_game(game)
+    return redirect(url_for("games.show", game_id=game["id"]), 303)
+
+
+@bp.get("/<game_id>/qr.svg")
+def qr(game_id: str):
+    """The "join this table" QR code of the game's link."""
+    game = game_or_404(game_id)
+    return Response(svg(join_url(game)), mimetype="image/svg+xml")
+
+
+@bp.get("/<game_id>/history")
+def history(game_id: str):
+    """Every recorded command, what it did, and whether it is undone."""
+    game = game_or_404(game_id)
+    loaded = play.load(game)
+    return render_template("games/history.html", game=game, loaded=loaded, new_key=play.new_key())
+
+
+@bp.post("/<game_id>/undo")
+def undo(game_id: str):
+    """Undo the latest action (appends an undo event)."""
+    return _marker(game_id, play.undo)
+
+
+@bp.post("/<game_id>/redo")
+def redo(game_id: str):
+    """Redo the latest undone action (appends a redo event)."""
+    return _marker(game_id, play.redo)
+
+
+def _marker(game_id: str, action):
+    game = game_or_404(game_id)
+    try:
+        action(game, request.form.get("key") or play.new_key())
+    except RuleViolation as exc:
+        return render_game(game, error=str(exc), status=422)
+    except (ConflictError, IdempotencyError):
+        return render_game(game, error=_("Someone else changed the game meanwhile; here is the latest."), status=409)
+    if request.headers.get("HX-Request"):
+        return render_game(game)
+    return redirect(request.form.get("next") or url_for("games.show", game_id=game_id), 303)
+
+
+@bp.get("/<game_id>/export.jsonl")
+def export(game_id: str):
+    """The game's events as JSON Lines (only once finished where the game hides information)."""
+    game = game_or_404(game_id)
+    ui = GAMES.get(game["kind"])
+    if ui is None or (game["status"] != "finished" and not ui.export_in_progress):
+        abort(403, _("This game can be exported once it is finished (it has hidden information)."))
+    body = "".join(export_lines(get_store(), game_id))
+    headers = {"Content-Disposition": f'attachment; filename="{game["kind"]}-{game_id}.jsonl"'}
+    return Response(body, mimetype="application/jsonl", headers=headers)
+
+
+@bp.post("/import")
+def import_game():
+    """Import an exported game (this device only)."""
+    if not is_local():
+        abort(404)
+    upload = request.files.get("file")
+    if upload is None or not upload.filename:
+        return _import_error(_("File: choose an exported .jsonl file."))
+    try:
+        records = parse_export(upload.read().decode("utf-8").splitlines(), GAMES.keys())
+        # Fold before writing: a file whose events do not make a game is refused whole.
+        play.fold_records(GAMES[records[0]["game"]], as_stored(records))
+    except UnicodeDecodeError:
+        return _import_error(_("File: not UTF-8 text."))
+    except InputError as exc:
+        return _import_error(_("File: %(problem)s", problem=str(exc)))
+    except Exception as exc:  # noqa: BLE001 - any fold failure means the file is not a valid game
+        return _import_error(_("File: the events do not make a valid game (%(problem)s).", problem=str(exc)))
+    game_id = write_import(get_store(), records)
+    return redirect(url_for("games.show", game_id=game_id), 303)
+
+
+def _import_error(message: str):
+    from companion.web.home import _home
+
+    return _home(join_error=None, status=400, import_error=message)

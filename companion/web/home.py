@@ -1,0 +1,69 @@
+"""Home page, joining a game (link or typed table code) and the language switch."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+
+from companion.web import get_store
+from companion.web.access import can_see, grant, is_local, join_allowed
+from companion.web.registry import GAMES
+
+bp = Blueprint("home", __name__)
+
+
+@bp.get("/")
+def index():
+    """Local device: every game and the ways to start one. Other devices: the join form."""
+    return _home()
+
+
+def _home(join_error: str | None = None, status: int = 200, import_error: str | None = None):
+    games = [g for g in get_store().games() if can_see(g["id"])]
+    playing = [g for g in games if g["status"] != "finished"]
+    finished = [g for g in games if g["status"] == "finished"]
+    page = render_template(
+        "home/index.html", local=is_local(), playing=playing, finished=finished, kinds=GAMES, join_error=join_error,
+        import_error=import_error,
+    )
+    return page, status
+
+
+@bp.post("/join")
+def join_code():
+    """Join by typing the table code (rate-limited per device)."""
+    if not join_allowed():
+        return _join_error(_("Too many attempts. Wait a few minutes and try again."), 429)
+    code = (request.form.get("code") or "").strip().upper().replace(" ", "")
+    if not code:
+        return _join_error(_("Table code: type the code shown on the game's screen."), 400)
+    game = get_store().find_game("table_code", code)
+    if game is None:
+        return _join_error(_("Table code: no game has this code."), 404)
+    grant(game["id"])
+    return redirect(url_for("games.show", game_id=game["id"]), 303)
+
+
+@bp.get("/join/<token>")
+def join_link(token: str):
+    """Join by the QR code's link."""
+    game = get_store().find_game("join_token", token)
+    if game is None:
+        abort(404)
+    grant(game["id"])
+    return redirect(url_for("games.show", game_id=game["id"]), 303)
+
+
+@bp.post("/lang")
+def set_language():
+    """Remember the chosen language on this device."""
+    lang = request.form.get("lang", "")
+    if lang in ("en", "es", "pl"):
+        session["lang"] = lang
+    back = request.referrer or ""
+    # Only ever redirect back within this app.
+    return redirect(back if back.startswith(request.host_url) else url_for("home.index"), 303)
+
+
+def _join_error(message: str, status: int):
+    return _home(join_error=message, status=status)

@@ -1,0 +1,59 @@
+"""Which games the app can record, and how each one plugs into the shared game pages.
+
+A game's web package registers a :class:`GameUI`: its pure definition, the template of its
+panel (rendered inside ``games/show.html``), a function building that panel's context, and its
+blueprint (the actions and the new-game form). Adding a game never touches another game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Blueprint, Flask
+
+from companion.core.game import GameDefinition
+
+
+@dataclass(frozen=True)
+class GameUI:
+    """How one kind of game is shown and started."""
+
+    definition: GameDefinition
+    title: str
+    panel: str  # template of the game's panel, e.g. "lockup/_panel.html"
+    context: Callable[[Any, dict, str | None], dict]  # (state, game row, seat) -> panel context
+    new_endpoint: str  # endpoint of the new-game form
+    finished: Callable[[Any], bool]
+    blueprint: Blueprint | None = None
+    export_in_progress: bool = False  # False where a game in progress has hidden information
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+GAMES: dict[str, GameUI] = {}
+
+# Modules that define and register a GameUI (imported at app creation). A missing module is an
+# error, not a silent skip.
+GAME_WEB_MODULES: tuple[str, ...] = ()
+
+
+def register(ui: GameUI) -> GameUI:
+    """Register a game kind (idempotent for the same definition)."""
+    GAMES[ui.definition.key] = ui
+    return ui
+
+
+def register_game_blueprints(app: Flask) -> None:
+    """Import every game web module and register its blueprint on ``app``."""
+    for name in GAME_WEB_MODULES:
+        importlib.import_module(name)
+    for ui in GAMES.values():
+        if ui.blueprint is not None and ui.blueprint.name not in app.blueprints:
+            app.register_blueprint(ui.blueprint)
+
+
+def ui_for(kind: str) -> GameUI | None:
+    """The registered UI of a game kind, if any."""
+    return GAMES.get(kind)

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Set-up shared by scripts/run.sh and scripts/test.sh: the virtual environment, the Python
+# dependencies, and the front-end assets (htmx from the npm registry, copied into
+# companion/static/vendor/, which git ignores). Safe to run again: it redoes only what changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+extras="${1:-}"   # "dev" for the test tools
+
+python=${PYTHON:-python3}
+if ! "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+  echo "error: Python 3.11 or newer is needed (set PYTHON=/path/to/python3.11)" >&2
+  exit 1
+fi
+[ -x .venv/bin/python ] || "$python" -m venv .venv
+
+stamp=".venv/.installed${extras:+-$extras}"
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+  .venv/bin/python -m pip install --quiet --upgrade pip
+  .venv/bin/python -m pip install --quiet -e ".${extras:+[$extras]}"
+  touch "$stamp"
+fi
+
+if ! command -v npm >/dev/null 2>&1; then
+  echo "error: npm is needed to install htmx (apt-get install npm)" >&2
+  exit 1
+fi
+if [ ! -f node_modules/htmx.org/dist/htmx.min.js ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund --silent
+fi
+mkdir -p companion/static/vendor
+cp node_modules/htmx.org/dist/htmx.min.js companion/static/vendor/htmx.min.js

@@ -1,0 +1,131 @@
+"""Shared fixtures: an app on a fresh instance folder, and a made-up test game ("Tally")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pytest
+from jinja2 import ChoiceLoader, DictLoader
+
+from companion import create_app
+from companion.core.errors import InputError, RuleViolation
+from companion.core.events import Event, event_type
+from companion.core.game import GameDefinition
+from companion.web import registry
+
+# --- "Tally": a made-up test game (not a real game) used to test the shared machinery ---------
+
+
+@event_type
+@dataclass(frozen=True)
+class TallyStarted(Event):
+    type = "test-tally-started"
+    players: tuple[str, ...]
+
+
+@event_type
+@dataclass(frozen=True)
+class TallyAdded(Event):
+    type = "test-tally-added"
+    player: str
+    points: int
+
+
+@dataclass(frozen=True)
+class TallyState:
+    scores: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Add:
+    player: str
+    points: int
+
+
+def tally_start(setup: dict[str, Any]) -> list[Event]:
+    players = setup.get("players")
+    if not isinstance(players, list) or not players:
+        raise InputError("players", "must list at least one player")
+    return [TallyStarted(players=tuple(players))]
+
+
+def tally_decide(state: TallyState, command: Add) -> list[Event]:
+    if command.player not in state.scores:
+        raise RuleViolation(f"{command.player} is not playing", "T-1")
+    if state.scores[command.player] + command.points > 10:
+        raise RuleViolation("Nobody may pass 10 points", "T-2")
+    return [TallyAdded(player=command.player, points=command.points)]
+
+
+def tally_evolve(state: TallyState | None, event: Event) -> TallyState:
+    if isinstance(event, TallyStarted):
+        return TallyState({p: 0 for p in event.players})
+    assert state is not None and isinstance(event, TallyAdded)
+    return replace(state, scores={**state.scores, event.player: state.scores[event.player] + event.points})
+
+
+TALLY = GameDefinition(
+    key="test-tally", title="Tally (test game)", start=tally_start, decide=tally_decide,
+    evolve=tally_evolve, view_for=lambda state, seat: state,
+)
+
+TALLY_PANEL = """<section id="tally">{% for p, n in scores.items() %}<p class="score">{{ p }}: {{ n }}</p>{% endfor %}
+<form method="post" action="/test-tally/{{ game.id }}/add">
+<input type="hidden" name="csrf_token" value="{{ csrf_token() }}">
+<input name="player"><input name="points"><button>Add</button></form></section>"""
+
+
+def _register_tally(app) -> None:
+    from flask import Blueprint, request
+
+    from companion.web.access import game_or_404
+    from companion.web.games import run_command
+
+    bp = Blueprint("test_tally", __name__, url_prefix="/test-tally")
+
+    @bp.post("/<game_id>/add")
+    def add(game_id: str):
+        game = game_or_404(game_id)
+        try:
+            points = int(request.form.get("points", ""))
+        except ValueError:
+            from companion.web.games import render_game
+
+            return render_game(game, error="points: must be a whole number", status=422)
+        command = Add(request.form.get("player", ""), points)
+        return run_command(game, command, request.form.get("key"), dict(request.form))
+
+    registry.register(
+        registry.GameUI(
+            definition=TALLY, title="Tally (test game)", panel="test/_tally.html",
+            context=lambda state, game, seat: {"scores": state.scores}, new_endpoint="home.index",
+            finished=lambda state: sum(state.scores.values()) >= 10, blueprint=bp, export_in_progress=True,
+        )
+    )
+    app.register_blueprint(bp)
+    app.jinja_loader = ChoiceLoader([app.jinja_loader, DictLoader({"test/_tally.html": TALLY_PANEL})])
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance"), "WTF_CSRF_ENABLED": False})
+    _register_tally(app)
+    yield app
+    registry.GAMES.pop("test-tally", None)
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+REMOTE = {"REMOTE_ADDR": "192.168.1.23"}
+
+
+@pytest.fixture
+def remote(app):
+    """A test client that looks like another phone on the Wi-Fi."""
+    other = app.test_client()
+    other.environ_base.update(REMOTE)
+    return other
