@@ -1,0 +1,57 @@
+"""Rattus Cartus: round tracker, end-of-game entry, plague reveal and explained final scores.
+
+Pure package (no Flask, no storage); never imports another game. ``GAME`` is the recorded-game
+definition; :func:`command_from_dict` turns plain data (a JSON body or a form post, numbers and
+booleans also as text) into a command, raising ``InputError`` naming the field.
+
+COMMANDS (``kind``: fields)
+
+Setup (``GAME.start(setup)``): ``players`` (2-5 names, clockwise seating), ``start_player``
+(a listed name, or null/absent to draw one), optional ``plague_survivor`` (bool, RC-F9 option),
+``gold_two_player_tie`` (``"split_6"`` default or ``"split_9"``, RC-F5 option).
+
+- ``end-round``: no fields. Ends the current round; the start player passes left (RC-G1).
+  After the last round (10/9/8 rounds for 2/3/4-5 players) the end-of-game entry opens.
+- ``record-tally``: ``player``; the six classes ``peasantry``, ``burghers``, ``church``,
+  ``knighthood``, ``royalty``, ``sorcery`` (influence, default 0); ``hand_cards``, ``swords``,
+  ``safe_conducts``, ``flutes``, ``gold``, ``vp_tokens`` (counts, default 0). Re-recording replaces.
+- ``record-rats``: ``player``, ``rats`` (the secret rat sum; hidden from others until the plague).
+- ``record-treasury``: ``used`` (bool: was the Treasury used this game, RC-F5).
+- ``record-influence-order``: ``influence_class`` (one of the six), ``order`` (the tied players,
+  bottom of the marker stack first, as a list or comma-separated text; RC-F2).
+- ``reveal-plague``: ``nuns`` (0-5 Nuns in the revealed row). Needs every tally, rat sum, the
+  Treasury answer and every influence tie ordered; scores the game (RC-F1…RC-F9).
+
+``pending(state)`` tells the step (``setup``, ``round``, ``final-entry`` with ``needs`` such as
+``tally:Rojo``, ``rats:Azul``, ``treasury``, ``influence-order:church``; ``plague``; ``finished``).
+``view_for(state, seat)`` is a JSON-ready dict; ``final_result(state)`` the explained scores.
+"""
+
+from companion.core.game import GameDefinition
+from companion.games.rattus_cartus.commands import PARSERS, command_from_dict
+from companion.games.rattus_cartus.game import (
+    State,
+    decide,
+    evolve,
+    final_result,
+    is_finished,
+    pending,
+    start,
+    view_for,
+)
+
+COMMANDS: tuple[str, ...] = tuple(PARSERS)
+
+GAME = GameDefinition(
+    key="rattus-cartus",
+    title="Rattus Cartus",
+    start=start,
+    decide=decide,
+    evolve=evolve,
+    view_for=view_for,
+)
+
+__all__ = [
+    "COMMANDS", "GAME", "State", "command_from_dict", "decide", "evolve", "final_result", "is_finished",
+    "pending", "start", "view_for",
+]

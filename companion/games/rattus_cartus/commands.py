@@ -1,0 +1,124 @@
+"""Rattus Cartus commands (frozen dataclasses) and :func:`command_from_dict` for form posts.
+
+Field types are checked here (``InputError`` naming the field); whether a command is legal in
+the current state (names at the table, phase) is ``decide``'s job (``RuleViolation``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core import jsonin
+from companion.core.errors import InputError
+from companion.games.rattus_cartus import _form
+from companion.games.rattus_cartus.rules import CLASSES, NUNS_ROW, SPECIALS
+
+TALLY_COUNTS: tuple[str, ...] = ("hand_cards", *SPECIALS, "gold", "vp_tokens")
+
+
+@dataclass(frozen=True)
+class EndRound:
+    """Phase E of the current round: the start player card passes left (RC-G1)."""
+
+
+@dataclass(frozen=True)
+class RecordTally:
+    """A player's end-of-game entry (RC-F1, RC-F3…RC-F6): influence per class and card counts."""
+
+    player: str
+    influence: tuple[int, ...]  # in rules.CLASSES order
+    hand_cards: int = 0
+    swords: int = 0
+    safe_conducts: int = 0
+    flutes: int = 0
+    gold: int = 0
+    vp_tokens: int = 0
+
+
+@dataclass(frozen=True)
+class RecordRats:
+    """A player's secret rat sum (RC-G3, RC-F7)."""
+
+    player: str
+    rats: int
+
+
+@dataclass(frozen=True)
+class RecordTreasury:
+    """Whether the Treasury was used this game (RC-F5)."""
+
+    used: bool
+
+
+@dataclass(frozen=True)
+class RecordInfluenceOrder:
+    """Stacking order of tied markers in a class, bottom (first arrived, wins) first (RC-F2)."""
+
+    influence_class: str
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RevealPlague:
+    """The Nuns row is revealed: ``nuns`` Nuns counted (RC-F7)."""
+
+    nuns: int
+
+
+Command = EndRound | RecordTally | RecordRats | RecordTreasury | RecordInfluenceOrder | RevealPlague
+
+
+def _end_round(data: Mapping[str, Any]) -> EndRound:
+    _form.fields(data)
+    return EndRound()
+
+
+def _record_tally(data: Mapping[str, Any]) -> RecordTally:
+    data = _form.fields(data, required=("player",), optional=(*CLASSES, *TALLY_COUNTS))
+    influence = tuple(_form.integer(data.get(c, 0), c) for c in CLASSES)
+    counts = {key: _form.integer(data.get(key, 0), key) for key in TALLY_COUNTS}
+    return RecordTally(_form.text(data["player"], "player"), influence, **counts)
+
+
+def _record_rats(data: Mapping[str, Any]) -> RecordRats:
+    data = _form.fields(data, required=("player", "rats"))
+    return RecordRats(_form.text(data["player"], "player"), _form.integer(data["rats"], "rats"))
+
+
+def _record_treasury(data: Mapping[str, Any]) -> RecordTreasury:
+    data = _form.fields(data, required=("used",))
+    return RecordTreasury(_form.boolean(data["used"], "used"))
+
+
+def _record_influence_order(data: Mapping[str, Any]) -> RecordInfluenceOrder:
+    data = _form.fields(data, required=("influence_class", "order"))
+    cls = jsonin.choice(data["influence_class"], "influence_class", CLASSES)
+    order = _form.text_list(data["order"], "order")
+    if len(order) < 2:
+        raise InputError("order", "must list at least the two tied players")
+    return RecordInfluenceOrder(cls, order)
+
+
+def _reveal_plague(data: Mapping[str, Any]) -> RevealPlague:
+    data = _form.fields(data, required=("nuns",))
+    return RevealPlague(_form.integer(data["nuns"], "nuns", maximum=NUNS_ROW))
+
+
+PARSERS: dict[str, Callable[[Mapping[str, Any]], Command]] = {
+    "end-round": _end_round,
+    "record-tally": _record_tally,
+    "record-rats": _record_rats,
+    "record-treasury": _record_treasury,
+    "record-influence-order": _record_influence_order,
+    "reveal-plague": _reveal_plague,
+}
+
+
+def command_from_dict(kind: str, data: Mapping[str, Any] | None = None) -> Command:
+    """Build a command of ``kind`` (see ``PARSERS``) from plain data; ``InputError`` names the field."""
+    parser = PARSERS.get(kind)
+    if parser is None:
+        raise InputError("kind", "must be one of " + ", ".join(PARSERS))
+    return parser(data or {})

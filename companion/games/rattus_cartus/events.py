@@ -1,0 +1,90 @@
+"""Rattus Cartus events: past tense, kebab-case types prefixed ``rc-``, version 1."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from companion.core.events import Event, event_type
+
+
+@event_type
+@dataclass(frozen=True)
+class GameStarted(Event):
+    """Seating (clockwise), start player, rounds for the player count (RC-G1) and table options."""
+
+    type: ClassVar[str] = "rc-game-started"
+    players: tuple[str, ...]
+    start_player: str
+    rounds: int
+    plague_survivor: bool = False  # RC-F9 table option
+    gold_two_player_tie: str = "split_6"  # RC-F5 table option (two players)
+    seed: int | None = None  # set when the companion drew the start player
+
+
+@event_type
+@dataclass(frozen=True)
+class RoundEnded(Event):
+    """Phase E (RC-G1): the start player card passed left; ``last`` when the final round ended."""
+
+    type: ClassVar[str] = "rc-round-ended"
+    round: int
+    next_start_player: str
+    last: bool = False
+
+
+@event_type
+@dataclass(frozen=True)
+class TallyRecorded(Event):
+    """One player's end-of-game counts, rats apart (they stay secret until the plague, RC-G3)."""
+
+    type: ClassVar[str] = "rc-tally-recorded"
+    player: str
+    influence: tuple[int, ...]  # per class, in rules.CLASSES order
+    hand_cards: int
+    swords: int
+    safe_conducts: int
+    flutes: int
+    gold: int
+    vp_tokens: int
+
+
+@event_type
+@dataclass(frozen=True)
+class RatsRecorded(Event):
+    """A player's secret rat sum (RC-G3), hidden from the others until the plague reveal."""
+
+    type: ClassVar[str] = "rc-rats-recorded"
+    player: str
+    rats: int
+
+
+@event_type
+@dataclass(frozen=True)
+class TreasuryRecorded(Event):
+    """Whether the Treasury building was used this game (RC-F5)."""
+
+    type: ClassVar[str] = "rc-treasury-recorded"
+    used: bool
+
+
+@event_type
+@dataclass(frozen=True)
+class InfluenceOrderRecorded(Event):
+    """Stacking order of tied markers in one class, bottom first (RC-F2)."""
+
+    type: ClassVar[str] = "rc-influence-order-recorded"
+    influence_class: str
+    order: tuple[str, ...]
+
+
+@event_type
+@dataclass(frozen=True)
+class PlagueRevealed(Event):
+    """The Nuns row revealed (RC-F7): who the plague wiped out, and the winners (RC-F8, RC-F9)."""
+
+    type: ClassVar[str] = "rc-plague-revealed"
+    nuns: int
+    wiped_out: tuple[str, ...]
+    winners: tuple[str, ...]
+    tiebreak: str | None = None

@@ -1,0 +1,331 @@
+"""Rattus Cartus as a recorded game: round tracker, end-of-game entry, plague reveal, final scores.
+
+``start(setup)`` -> events; ``decide(state, command)`` -> events or ``RuleViolation`` (never
+mutates); ``evolve(state, event)`` -> state; ``pending(state)`` says what the table must do next;
+``view_for(state, seat)`` hides other players' rat sums until the plague reveal (RC-G3).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core import jsonin, rng
+from companion.core.errors import InputError, RuleViolation
+from companion.core.events import Event
+from companion.games.rattus_cartus import events as ev
+from companion.games.rattus_cartus.commands import (
+    Command,
+    EndRound,
+    RecordInfluenceOrder,
+    RecordRats,
+    RecordTally,
+    RecordTreasury,
+    RevealPlague,
+)
+from companion.games.rattus_cartus.rules import (
+    CLASSES,
+    GOLD_TWO_PLAYER_TIE_OPTIONS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    rounds_for,
+)
+from companion.games.rattus_cartus.scoring import Options, Result, Tally, score, tie_problems
+
+ROUNDS, FINAL, FINISHED = "rounds", "final", "finished"
+
+
+@dataclass(frozen=True)
+class State:
+    """The game so far. Per-seat tuples follow ``players`` (clockwise seating)."""
+
+    players: tuple[str, ...]
+    start_player: str
+    rounds: int
+    round: int = 1
+    phase: str = ROUNDS
+    options: Options = Options()
+    tallies: tuple[Tally | None, ...] = ()  # rats kept apart, in ``rats``
+    rats: tuple[int | None, ...] = ()
+    treasury_used: bool | None = None
+    orders: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (class, bottom-first order)
+    nuns: int | None = None
+    winners: tuple[str, ...] = ()
+    tiebreak: str | None = None
+
+    def seat(self, name: str) -> int:
+        """Index of a player in the seating."""
+        return self.players.index(name)
+
+    def ties(self) -> dict[str, tuple[str, ...]]:
+        """Recorded stacking orders by class."""
+        return dict(self.orders)
+
+
+@dataclass(frozen=True)
+class Pending:
+    """What the game waits for: a ``step`` name, the missing entries (``needs``), a message and rule."""
+
+    step: str
+    message: str
+    rule: str
+    needs: tuple[str, ...] = ()
+
+
+# --- start -------------------------------------------------------------------------------------
+
+
+def start(setup: Mapping[str, Any]) -> list[Event]:
+    """Validate the setup (``players`` clockwise, ``start_player`` or null to draw one, options)."""
+    setup = jsonin.obj(setup, "", required=("players",),
+                       optional=("start_player", "plague_survivor", "gold_two_player_tie"))
+    players = jsonin.array(setup["players"], "players", MIN_PLAYERS, MAX_PLAYERS)  # RC-G1
+    names = tuple(jsonin.string(p, f"players[{i}]").strip() for i, p in enumerate(players))
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            raise InputError(f"players[{i}]", f"duplicate name {name!r}")
+    seed = None
+    first = setup.get("start_player")
+    if first is None:  # setup step 9: a random start player, recorded with its seed
+        seed = rng.new_seed()
+        first = rng.shuffled(names, seed)[0]
+    first = jsonin.name_of(first, "start_player", names)
+    survivor = jsonin.boolean(setup.get("plague_survivor", False), "plague_survivor")
+    gold = jsonin.choice(setup.get("gold_two_player_tie", "split_6"), "gold_two_player_tie",
+                         GOLD_TWO_PLAYER_TIE_OPTIONS)
+    return [ev.GameStarted(names, first, rounds_for(len(names)), survivor, gold, seed)]
+
+
+# --- decide ------------------------------------------------------------------------------------
+
+
+def decide(state: State | None, command: Command) -> list[Event]:
+    """The events ``command`` causes, or ``RuleViolation`` (nothing is recorded)."""
+    if state is None:
+        raise RuleViolation("Set up the game first: players, seating and start player", "RC-G1")
+    if state.phase == FINISHED:
+        raise RuleViolation("The game is over: the plague has been revealed", "RC-F7")
+    if isinstance(command, EndRound):
+        return _end_round(state)
+    if state.phase != FINAL:
+        raise RuleViolation(
+            f"Final scoring comes after the last round: this is round {state.round} of {state.rounds}", "RC-G1")
+    handler = _FINAL_HANDLERS.get(type(command))
+    if handler is None:
+        raise RuleViolation(f"Unknown command {type(command).__name__}")
+    return handler(state, command)
+
+
+def _end_round(state: State) -> list[Event]:
+    if state.phase != ROUNDS:
+        raise RuleViolation(f"All {state.rounds} rounds have been played", "RC-G1")
+    # RC-G1 phase E: the start player card passes to the left (next seat clockwise).
+    following = state.players[(state.seat(state.start_player) + 1) % len(state.players)]
+    return [ev.RoundEnded(state.round, following, last=state.round == state.rounds)]
+
+
+def _known(state: State, name: str) -> str:
+    if name not in state.players:
+        raise RuleViolation(f"{name} is not playing this game")
+    return name
+
+
+def _record_tally(state: State, command: RecordTally) -> list[Event]:
+    _known(state, command.player)
+    counts = dataclasses.asdict(command)
+    return [ev.TallyRecorded(**counts)]
+
+
+def _record_rats(state: State, command: RecordRats) -> list[Event]:
+    return [ev.RatsRecorded(_known(state, command.player), command.rats)]
+
+
+def _record_treasury(state: State, command: RecordTreasury) -> list[Event]:
+    return [ev.TreasuryRecorded(command.used)]
+
+
+def _record_order(state: State, command: RecordInfluenceOrder) -> list[Event]:
+    for name in command.order:
+        _known(state, name)
+    return [ev.InfluenceOrderRecorded(command.influence_class, command.order)]
+
+
+def _reveal_plague(state: State, command: RevealPlague) -> list[Event]:
+    missing = [need for need in _needs(state) if not need.startswith("influence-order:")]
+    if missing:
+        raise RuleViolation("Before the plague, record: " + ", ".join(missing), "RC-F7")
+    problems = tie_problems(_tallies(state), state.ties())
+    if problems:
+        raise RuleViolation(problems[0][1], "RC-F2")
+    result = _score(state, command.nuns)
+    wiped = tuple(p.name for p in result.players if p.rats > command.nuns)  # RC-F7
+    return [ev.PlagueRevealed(command.nuns, wiped, result.winners, result.tiebreak)]
+
+
+_FINAL_HANDLERS = {
+    RecordTally: _record_tally,
+    RecordRats: _record_rats,
+    RecordTreasury: _record_treasury,
+    RecordInfluenceOrder: _record_order,
+    RevealPlague: _reveal_plague,
+}
+
+
+# --- evolve ------------------------------------------------------------------------------------
+
+
+def evolve(state: State | None, event: Event) -> State:
+    """The state after ``event``."""
+    if isinstance(event, ev.GameStarted):
+        options = Options(event.plague_survivor, event.gold_two_player_tie)
+        empty = (None,) * len(event.players)
+        return State(tuple(event.players), event.start_player, event.rounds, options=options,
+                     tallies=empty, rats=empty)
+    if state is None:
+        raise ValueError(f"{event.type} before rc-game-started")
+    step = _EVOLVERS.get(type(event))
+    if step is None:
+        raise ValueError(f"not a Rattus Cartus event: {event.type}")
+    return step(state, event)
+
+
+def _round_ended(state: State, event: ev.RoundEnded) -> State:
+    if event.last:
+        return dataclasses.replace(state, start_player=event.next_start_player, phase=FINAL)
+    return dataclasses.replace(state, start_player=event.next_start_player, round=event.round + 1)
+
+
+def _tally_recorded(state: State, event: ev.TallyRecorded) -> State:
+    tally = Tally(event.player, tuple(event.influence), event.hand_cards, event.swords, event.safe_conducts,
+                  event.flutes, event.gold, event.vp_tokens)
+    return dataclasses.replace(state, tallies=_put(state.tallies, state.seat(event.player), tally))
+
+
+def _rats_recorded(state: State, event: ev.RatsRecorded) -> State:
+    return dataclasses.replace(state, rats=_put(state.rats, state.seat(event.player), event.rats))
+
+
+def _order_recorded(state: State, event: ev.InfluenceOrderRecorded) -> State:
+    orders = dict(state.orders)
+    orders[event.influence_class] = tuple(event.order)
+    return dataclasses.replace(state, orders=tuple(sorted(orders.items(), key=lambda kv: CLASSES.index(kv[0]))))
+
+
+def _plague_revealed(state: State, event: ev.PlagueRevealed) -> State:
+    return dataclasses.replace(state, phase=FINISHED, nuns=event.nuns, winners=tuple(event.winners),
+                               tiebreak=event.tiebreak)
+
+
+_EVOLVERS = {
+    ev.RoundEnded: _round_ended,
+    ev.TallyRecorded: _tally_recorded,
+    ev.RatsRecorded: _rats_recorded,
+    ev.TreasuryRecorded: lambda s, e: dataclasses.replace(s, treasury_used=e.used),
+    ev.InfluenceOrderRecorded: _order_recorded,
+    ev.PlagueRevealed: _plague_revealed,
+}
+
+
+def _put(values: tuple, index: int, value: Any) -> tuple:
+    return values[:index] + (value,) + values[index + 1:]
+
+
+# --- queries -----------------------------------------------------------------------------------
+
+
+def _tallies(state: State) -> list[Tally]:
+    """Complete tallies with rats (only meaningful once every entry is recorded)."""
+    return [dataclasses.replace(t, rats=r or 0) for t, r in zip(state.tallies, state.rats, strict=True) if t]
+
+
+def _score(state: State, nuns: int) -> Result:
+    return score(_tallies(state), treasury_used=bool(state.treasury_used), nuns=nuns, ties=state.ties(),
+                 options=state.options)
+
+
+def _needs(state: State) -> tuple[str, ...]:
+    needs = [f"tally:{p}" for p, t in zip(state.players, state.tallies, strict=True) if t is None]
+    needs += [f"rats:{p}" for p, r in zip(state.players, state.rats, strict=True) if r is None]
+    if state.treasury_used is None:
+        needs.append("treasury")
+    if not any(n.startswith("tally:") for n in needs):
+        classes = dict.fromkeys(field.split("[")[0] for field, _ in tie_problems(_tallies(state), state.ties()))
+        needs += [f"influence-order:{c}" for c in classes]
+    return tuple(needs)
+
+
+def final_result(state: State | None) -> Result | None:
+    """The explained final scores once the plague is revealed (``None`` before)."""
+    if state is None or state.phase != FINISHED or state.nuns is None:
+        return None
+    return _score(state, state.nuns)
+
+
+def is_finished(state: State | None) -> bool:
+    """True once the plague has been revealed."""
+    return state is not None and state.phase == FINISHED
+
+
+def pending(state: State | None) -> Pending:
+    """What the table must do next."""
+    if state is None:
+        return Pending("setup", "Set up the game: 2 to 5 players, seating and start player", "RC-G1")
+    if state.phase == ROUNDS:
+        message = (f"Round {state.round} of {state.rounds}, start player {state.start_player}: "
+                   "end the round when every building is resolved")
+        if state.round == state.rounds:
+            message += " (final round: no building actions, the preferred action gives +1 influence)"
+        return Pending("round", message, "RC-G1")
+    if state.phase == FINAL:
+        needs = _needs(state)
+        if needs:
+            return Pending("final-entry", "Record every player's final counts", "RC-F1", needs)
+        return Pending("plague", "Reveal the Nuns row and count the Nuns", "RC-F7")
+    return Pending("finished", "The plague has been revealed: see the final scores", "RC-F8")
+
+
+def view_for(state: State | None, seat: str | None) -> dict[str, Any]:
+    """What ``seat`` (a player name, or ``None`` for a spectator) may see: rat sums are secret
+    until the plague reveal, except a player's own (RC-G3)."""
+    if state is None:
+        return {"game": "rattus-cartus", "phase": "setup", "pending": dataclasses.asdict(pending(state))}
+    revealed = state.phase == FINISHED
+    players = []
+    for name, tally, rats in zip(state.players, state.tallies, state.rats, strict=True):
+        visible = revealed or name == seat
+        players.append({
+            "name": name,
+            "tally": _tally_view(tally),
+            "rats_recorded": rats is not None,
+            "rats": rats if visible else None,
+        })
+    return {
+        "game": "rattus-cartus", "phase": state.phase, "round": state.round, "rounds": state.rounds,
+        "start_player": state.start_player, "players": players, "treasury_used": state.treasury_used,
+        "influence_orders": {c: list(o) for c, o in state.orders}, "nuns": state.nuns,
+        "options": dataclasses.asdict(state.options), "pending": dataclasses.asdict(pending(state)),
+        "result": _result_view(final_result(state)),
+    }
+
+
+def _tally_view(tally: Tally | None) -> dict[str, Any] | None:
+    if tally is None:
+        return None
+    counts = dataclasses.asdict(tally)
+    counts.pop("rats")
+    counts.pop("name")
+    counts["influence"] = dict(zip(CLASSES, tally.influence, strict=True))
+    return counts
+
+
+def _result_view(result: Result | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    players = [
+        {"name": p.name, "total": p.total, "breakdown": p.breakdown(), "rats": p.rats, "survives": p.survives,
+         "lines": [dataclasses.asdict(line) for line in p.lines]}
+        for p in result.players
+    ]
+    return {"players": players, "winners": list(result.winners), "tiebreak": result.tiebreak, "nuns": result.nuns}

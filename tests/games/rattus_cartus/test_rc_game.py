@@ -1,0 +1,202 @@
+"""The recorded Rattus Cartus game: round tracker (RC-G1), end-of-game entry, plague reveal (RC-F7),
+final scores (RC-F1…RC-F9); replay equals live; illegal commands raise and record nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.core.errors import InputError, RuleViolation
+from companion.core.events import decode, encode
+from companion.games.rattus_cartus import GAME, command_from_dict, final_result, is_finished, pending, view_for
+from companion.games.rattus_cartus.audit import run as audit
+
+ROOT = Path(__file__).resolve().parents[3]
+EXAMPLE = next(e for e in json.loads((ROOT.parent / "shared" / "spec" / "examples.json").read_text("utf-8"))
+               if e["command"] == "companion audit rattus-cartus")
+NAMES = ["Rojo", "Azul", "Verde", "Amarillo"]
+
+
+class Table:
+    """Drives the game like the app: decide, record the events, fold them."""
+
+    def __init__(self, setup: dict):
+        self.events = GAME.start(setup)
+        self.state = GAME.fold(self.events)
+
+    def do(self, kind: str, **data):
+        new = GAME.decide(self.state, command_from_dict(kind, data))
+        self.events += new
+        for event in new:
+            self.state = GAME.evolve(self.state, event)
+        return new
+
+    def refuses(self, kind: str, **data) -> RuleViolation:
+        before = (self.state, len(self.events))
+        with pytest.raises(RuleViolation) as caught:
+            self.do(kind, **data)
+        assert (self.state, len(self.events)) == before
+        return caught.value
+
+
+def play_rounds(table: Table, count: int) -> list[str]:
+    starts = []
+    for _ in range(count):
+        starts.append(table.state.start_player)
+        table.do("end-round")
+    return starts
+
+
+def enter_example(table: Table) -> None:
+    doc = EXAMPLE["input"]
+    for player in doc["players"]:
+        table.do("record-tally", player=player["name"], **player["influence"],
+                 **{k: player[k] for k in ("hand_cards", "swords", "safe_conducts", "flutes", "gold", "vp_tokens")})
+        table.do("record-rats", player=player["name"], rats=str(player["rats"]))  # form text is fine
+    table.do("record-treasury", used="on")
+
+
+@pytest.mark.parametrize(("count", "rounds"), [(2, 10), (3, 9), (4, 8), (5, 8)])
+def test_rc_g1_rounds_by_player_count_and_start_player_passing_left(count, rounds):
+    names = ["A", "B", "C", "D", "E"][:count]
+    table = Table({"players": names, "start_player": names[1]})
+    assert table.state.rounds == rounds
+    starts = play_rounds(table, rounds)
+    assert starts == [names[(1 + i) % count] for i in range(rounds)]
+    assert pending(table.state).step == "final-entry"
+    assert "All" in str(table.refuses("end-round"))
+
+
+def test_rc_whole_game_matches_the_audit_and_replay_equals_live():
+    table = Table({"players": NAMES, "start_player": "Verde"})
+    play_rounds(table, 8)
+    enter_example(table)
+    assert pending(table.state).needs == ("influence-order:church",)
+    table.refuses("reveal-plague", nuns=4)
+    table.do("record-influence-order", influence_class="church", order="Azul, Rojo")
+    assert pending(table.state).step == "plague"
+    [revealed] = table.do("reveal-plague", nuns=4)
+    assert revealed.wiped_out == ("Verde",) and revealed.winners == ("Azul",)
+    assert is_finished(table.state)
+    view = view_for(table.state, None)["result"]
+    expected = EXAMPLE["output"]
+    assert [{k: p[k] for k in ("name", "total", "breakdown", "rats", "survives")} for p in view["players"]] \
+        == expected["players"]
+    assert (view["winners"], view["tiebreak"]) == (expected["winners"], expected["tiebreak"])
+    assert audit(EXAMPLE["input"])["players"] == expected["players"]
+    assert GAME.fold(table.events) == table.state
+    stored = [json.loads(json.dumps(encode(e))) for e in table.events]
+    assert GAME.fold(decode(t, v, p) for t, v, p in stored) == table.state
+
+
+def test_rc_every_final_line_cites_a_rule():
+    table = Table({"players": NAMES, "start_player": "Rojo"})
+    play_rounds(table, 8)
+    enter_example(table)
+    table.do("record-influence-order", influence_class="church", order=["Azul", "Rojo"])
+    table.do("reveal-plague", nuns=4)
+    result = final_result(table.state)
+    assert all(line.rule.startswith("RC-F") for p in result.players for line in p.lines)
+
+
+def test_rc_g3_rats_secret_until_the_plague_reveal():
+    table = Table({"players": ["A", "B"], "start_player": "A"})
+    play_rounds(table, 10)
+    table.do("record-rats", player="A", rats=3)
+    seen_by_b = {p["name"]: p for p in view_for(table.state, "B")["players"]}
+    assert seen_by_b["A"]["rats"] is None and seen_by_b["A"]["rats_recorded"] is True
+    assert {p["name"]: p["rats"] for p in view_for(table.state, "A")["players"]}["A"] == 3
+    assert all(p["rats"] is None for p in view_for(table.state, None)["players"])
+    table.do("record-rats", player="B", rats=6)
+    for name in ("A", "B"):
+        table.do("record-tally", player=name, church=2 if name == "A" else 1)
+    table.do("record-treasury", used=False)
+    table.do("reveal-plague", nuns=5)
+    assert [p["rats"] for p in view_for(table.state, None)["players"]] == [3, 6]
+    assert table.state.winners == ("A",)
+
+
+def test_rc_illegal_commands_raise_and_record_nothing():
+    table = Table({"players": ["A", "B", "C"], "start_player": "C"})
+    table.refuses("record-tally", player="A", church=1)  # not before the last round (RC-G1)
+    table.refuses("reveal-plague", nuns=2)
+    play_rounds(table, 9)
+    table.refuses("record-rats", player="Zed", rats=1)
+    table.refuses("record-influence-order", influence_class="church", order=["A", "Zed"])
+    assert "record" in str(table.refuses("reveal-plague", nuns=2))
+    for name in ("A", "B", "C"):
+        table.do("record-tally", player=name, church=1)
+        table.do("record-rats", player=name, rats=1)
+    table.do("record-treasury", used=True)
+    violation = table.refuses("reveal-plague", nuns=2)  # three-way church tie unordered (RC-F2)
+    assert violation.rule == "RC-F2"
+    table.do("record-influence-order", influence_class="church", order=["B", "C", "A"])
+    table.do("reveal-plague", nuns=0)  # everyone wiped out (RC-F9)
+    assert table.state.winners == () and table.state.tiebreak == "all_wiped_out"
+    table.refuses("end-round")
+    table.refuses("record-rats", player="A", rats=0)
+    with pytest.raises(RuleViolation):
+        GAME.decide(None, command_from_dict("end-round", {}))
+
+
+def test_rc_f9_plague_survivor_option_is_a_setup_choice():
+    table = Table({"players": ["A", "B"], "start_player": "A", "plague_survivor": True})
+    play_rounds(table, 10)
+    for name, rats in (("A", 4), ("B", 3)):
+        table.do("record-tally", player=name)
+        table.do("record-rats", player=name, rats=rats)
+    table.do("record-treasury", used=False)
+    table.do("reveal-plague", nuns=1)
+    assert table.state.winners == ("B",) and table.state.tiebreak == "all_wiped_out"
+
+
+def test_rc_pending_walks_through_the_steps():
+    assert pending(None).step == "setup"
+    table = Table({"players": ["A", "B"], "start_player": "B"})
+    assert pending(table.state).step == "round" and "Round 1 of 10" in pending(table.state).message
+    play_rounds(table, 9)
+    assert "final round" in pending(table.state).message
+    table.do("end-round")
+    assert set(pending(table.state).needs) == {"tally:A", "tally:B", "rats:A", "rats:B", "treasury"}
+
+
+def test_rc_setup_validation_names_the_field():
+    for setup, field in [
+        ({"players": ["A"]}, "players"),
+        ({"players": ["A", "A"], "start_player": "A"}, "players[1]"),
+        ({"players": ["A", "B"], "start_player": "C"}, "start_player"),
+        ({"players": ["A", "B"], "start_player": "A", "colour": 1}, "colour"),
+        ({"players": ["A", "B"], "start_player": "A", "gold_two_player_tie": "x"}, "gold_two_player_tie"),
+    ]:
+        with pytest.raises(InputError) as caught:
+            GAME.start(setup)
+        assert caught.value.field == field
+
+
+def test_rc_random_start_player_is_recorded_with_its_seed():
+    [started] = GAME.start({"players": ["A", "B", "C"]})
+    assert started.start_player in ("A", "B", "C") and started.seed is not None
+
+
+@pytest.mark.parametrize(
+    ("kind", "data", "field"),
+    [
+        ("jump", {}, "kind"),
+        ("end-round", {"x": 1}, "x"),
+        ("record-tally", {"church": 1}, "player"),
+        ("record-tally", {"player": "A", "church": "-1"}, "church"),
+        ("record-tally", {"player": "A", "gold": "lots"}, "gold"),
+        ("record-rats", {"player": "A", "rats": 1.5}, "rats"),
+        ("record-treasury", {"used": "maybe"}, "used"),
+        ("record-influence-order", {"influence_class": "magic", "order": ["A", "B"]}, "influence_class"),
+        ("record-influence-order", {"influence_class": "church", "order": "A"}, "order"),
+        ("record-influence-order", {"influence_class": "church", "order": "A,B,A"}, "order[2]"),
+        ("reveal-plague", {"nuns": 6}, "nuns"),
+    ],
+)
+def test_rc_command_from_dict_names_the_bad_field(kind, data, field):
+    with pytest.raises(InputError) as caught:
+        command_from_dict(kind, data)
+    assert caught.value.field == field
