@@ -12,40 +12,59 @@ from dataclasses import dataclass
 from companion.games.lockup.model import GUARDS
 
 SOLO_LOSS = 6  # L-SO12
-TWO_PLAYER_LOSS = 6  # L-RD3
-MOST, SECOND, TIED_MOST, TIED_SECOND = 8, 4, 4, 2  # L-RD1, L-RD2
+
+
+@dataclass(frozen=True)
+class Podium:
+    """Points for "most" and "second most" of a count, shared by raids (L-RD1..L-RD3) and the
+    end-game majority goal (L-GL3), which follow the same pattern."""
+
+    most: int
+    second: int
+    tied_most: int
+    tied_second: int
+    most_2p: int
+
+
+RAID = Podium(most=8, second=4, tied_most=4, tied_second=2, most_2p=6)  # L-RD1..L-RD3
+
+
+def podium(counts: Mapping[str, int], player_count: int, values: Podium) -> dict[str, int]:
+    """Apply ``values`` to ``counts``: every name is in the answer (0 when it gets nothing).
+
+    3+ players: single most, single second; a tie for most gives each ``tied_most`` and no second;
+    a tie for second gives each ``tied_second``. 2 players: a single most only; a tie: nobody.
+    A count of 0 never places (I-4, I-12).
+    """
+    result = dict.fromkeys(counts, 0)
+    holders = {name: count for name, count in counts.items() if count > 0}
+    if not holders:
+        return result
+    top = max(holders.values())
+    most = [name for name, count in holders.items() if count == top]
+    if player_count <= 2:
+        if len(most) == 1:
+            result[most[0]] = values.most_2p
+        return result
+    if len(most) > 1:
+        return result | dict.fromkeys(most, values.tied_most)
+    result[most[0]] = values.most
+    rest = {name: count for name, count in holders.items() if count < top}
+    if rest:
+        runner_up = max(rest.values())
+        seconds = [name for name, count in rest.items() if count == runner_up]
+        result |= dict.fromkeys(seconds, values.second if len(seconds) == 1 else values.tied_second)
+    return result
 
 
 def raid_losses(suspicion: Mapping[str, int], player_count: int) -> dict[str, int]:
     """Reputation each player loses in a raid, before the floor of 0 (L-RD1..L-RD3, I-4).
 
-    Every name of ``suspicion`` is in the answer (0 for no loss). Only players holding at least
-    one suspicion cube can be "most" or "second most" (I-4).
+    Most -8, second -4; tie for most: each -4, nobody second; tie for second: each -2.
+    2 players: most -6, nobody second, a tie: nobody. Every name of ``suspicion`` is in the
+    answer (0 for no loss); only players holding a cube can be "most" or "second most" (I-4).
     """
-    losses = dict.fromkeys(suspicion, 0)
-    holders = {name: count for name, count in suspicion.items() if count > 0}
-    if not holders:
-        return losses
-    top = max(holders.values())
-    most = [name for name, count in holders.items() if count == top]
-    if player_count <= 2:
-        # L-RD3: most -6; nobody loses for second; a tie for most: nobody loses.
-        if len(most) == 1:
-            losses[most[0]] = TWO_PLAYER_LOSS
-        return losses
-    if len(most) > 1:
-        # L-RD2: tie for most: each -4 and nobody loses for second.
-        for name in most:
-            losses[name] = TIED_MOST
-        return losses
-    losses[most[0]] = MOST  # L-RD1
-    rest = {name: count for name, count in holders.items() if count < top}
-    if rest:
-        runner_up = max(rest.values())
-        seconds = [name for name, count in rest.items() if count == runner_up]
-        for name in seconds:
-            losses[name] = SECOND if len(seconds) == 1 else TIED_SECOND  # L-RD1 / L-RD2
-    return losses
+    return podium(suspicion, player_count, RAID)
 
 
 def reputation_after(reputation: Mapping[str, int], losses: Mapping[str, int]) -> dict[str, int]:

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from companion.games.lockup.model import GOON_TYPES, GUARDS, RESOURCES
+from companion.games.lockup.raids import Podium, podium
 
 # L-G: set values for 1, 2, 3, ... of a type; the last entry holds for any larger count.
 DWARF_SET: tuple[int, ...] = (1, 3, 7, 12, 18, 25, 30)
@@ -19,8 +20,7 @@ BANDIT_EACH, MINDFLAYER_EACH = 3, 2
 DEMON_PER_TREASURE = 2
 
 LEADER_GOAL, LEADER_GOAL_2P = 8, 6  # L-F1, L-GL1
-MAJORITY_MOST, MAJORITY_SECOND, MAJORITY_TIED_MOST, MAJORITY_TIED_SECOND = 8, 4, 4, 2  # L-GL3
-MAJORITY_MOST_2P = 6  # L-GL3, 2 players
+MAJORITY = Podium(most=8, second=4, tied_most=4, tied_second=2, most_2p=6)  # L-GL3
 FIRST_PLAYER_MARKER = 2  # L-F6
 RESOURCE_POINTS: dict[str, int] = {"scrap": 1, "iron": 1, "potion": 1, "gold": 2}  # L-F4
 GUARD_RESOURCE_POINTS: dict[str, int] = {"scrap": 0, "iron": 0, "potion": 0, "gold": 2}  # L-SO14
@@ -149,28 +149,7 @@ def majority_points(counts: Mapping[str, int], player_count: int) -> dict[str, i
     3+ players: most 8, second 4; tie for most each 4 and no second; tie for second each 2.
     2 players: most 6, nobody else; a tie for most: nobody. A count of 0 never scores (I-12).
     """
-    points = dict.fromkeys(counts, 0)
-    holders = {n: c for n, c in counts.items() if c > 0}
-    if not holders:
-        return points
-    top = max(holders.values())
-    most = [n for n, c in holders.items() if c == top]
-    if player_count <= 2:
-        if len(most) == 1:
-            points[most[0]] = MAJORITY_MOST_2P
-        return points
-    if len(most) > 1:
-        for n in most:
-            points[n] = MAJORITY_TIED_MOST
-        return points
-    points[most[0]] = MAJORITY_MOST
-    rest = {n: c for n, c in holders.items() if c < top}
-    if rest:
-        runner_up = max(rest.values())
-        seconds = [n for n, c in rest.items() if c == runner_up]
-        for n in seconds:
-            points[n] = MAJORITY_SECOND if len(seconds) == 1 else MAJORITY_TIED_SECOND
-    return points
+    return podium(counts, player_count, MAJORITY)
 
 
 def end_game_goal_points(
