@@ -1,0 +1,205 @@
+"""The Lockup engine: ``decide``, ``evolve``, ``pending``, ``view_for``, ``reputation_log``.
+
+``decide(state, command)`` validates the command (``commands.parse``: ``InputError``), checks it
+is what the game waits for (``pending``) and from the right seat, runs the phase handler
+(``RuleViolation`` on an illegal move: nothing is appended), then keeps advancing whatever needs
+no choice (forced passes, reveals, fixed rewards, Patrol steps, raids, final scoring) until the
+game waits again. So after every command ``pending(state)`` is a real question to someone.
+
+Hooks for the solo automaton (``companion.solo_guard``), all issued as commands with no seat
+field (the guards' automaton acts for the seat ``"guards"``):
+
+- ``pending(state).kind == "guards-deal"`` at each solo Roll Call start: send
+  ``{"type": "deal_guards", "cards": [{"location", "value", "card", "special"}, ...]}`` (L-SO4);
+- ``"guard-turn"``: ``{"type": "guard_turn", "reveal": {"location", "index"} | None,
+  "place": {"location", "value", "card", "special"} | None, "done": bool}`` (L-SO5, I-8);
+  ``index`` is the position in ``state.placements[location]``. Roll Call ends at once when the
+  player passes or has placed every tile (I-7);
+- ``"special-draw"`` (L-SO9, after a special card was revealed in Lights Out):
+  ``{"type": "place_guard", "value", "card", "special"}`` or ``{"type": "skip_guard_draw"}``;
+- ``"choice"`` with ``seat == "guards"``: answer with ``take`` / ``recruit`` (pay ``{}``) /
+  ``craft`` / ``reserve`` (pay ``{}``) with ``"seat": "guards"`` (use ``referee.guards``);
+- ``"effect"`` with ``seat == "guards"`` (L-E7 exchange, L-SO10): ``effect`` with give/take.
+
+Guards' fixed rewards, suspicion, Library reputation (L-SO8), effects (L-SO10, I-10), the solo
+raid (L-SO12, I-5) and final scoring (L-SO14) are automatic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from companion.core.errors import InputError, RuleViolation
+from companion.core.game import GameDefinition
+from companion.games.lockup import commands as C
+from companion.games.lockup import effects, goals, lightsout, patrol, rewards, rollcall
+from companion.games.lockup import events as E
+from companion.games.lockup.flow import Batch, Pending
+from companion.games.lockup.fold import evolve
+from companion.games.lockup.model import CUBES, GUARDS
+from companion.games.lockup.setup import start as _setup_start
+from companion.games.lockup.state import State
+
+MAX_AUTO_STEPS = 10_000  # a safety net: the automatic steps of one command are far fewer
+
+_HANDLERS = {
+    "pick_trait": rollcall.decide_trait, "deal_guards": rollcall.decide_deal, "assign": rollcall.decide_assign,
+    "pass": rollcall.decide_pass, "guard_turn": rollcall.decide_guard_turn,
+    "collect": lightsout.decide_collect, "take": rewards.decide_take, "exchange": rewards.decide_exchange,
+    "recruit": rewards.decide_recruit, "craft": rewards.decide_craft, "reserve": rewards.decide_reserve,
+    "decline": lambda b, c: lightsout.decline_current(b, c["seat"]), "effect": effects.decide_effect,
+    "discard": patrol.decide_discard, "refill_items": patrol.decide_refill_items,
+    "refill_goons": patrol.decide_refill_goons, "end_goal": lambda b, c: b.add(E.EndGoalMet(tuple(c["seats"]))),
+    "claim_instant": lambda b, c: goals.claim_instant(b, c["seat"]),
+    "place_guard": lambda b, c: b.add(E.GuardCardPlaced(b.state.special_draw, c["value"], c["card"], c["special"])),
+    "skip_guard_draw": lambda b, c: b.add(E.GuardDrawSkipped(b.state.special_draw)),
+}
+_TURN_RULES = {"roll-call": "L-RC1", "guard-turn": "L-SO5", "choice": "L-LO4", "trait": "L-S10",
+               "effect": "L-E", "discard": "L-P1"}
+
+
+def start(setup: Any) -> list:
+    """Validate the setup (``InputError`` naming the field) and return the first events (L-S)."""
+    b = Batch(None)
+    b.add(*_setup_start(setup))
+    _advance(b)
+    return b.events
+
+
+def decide(state: State, command: Any) -> list:
+    """Events caused by ``command`` (a JSON mapping), or ``RuleViolation``/``InputError``."""
+    cmd = C.parse(command, state.seating)
+    b = Batch(state)
+    waiting = pending(state)
+    if waiting.kind == "over":
+        raise RuleViolation("The game is over", "L-F")
+    kind = C.KINDS[cmd["type"]]
+    if kind is not None:
+        _check_turn(state, waiting, kind, cmd)
+    if cmd["type"] == "adjust":
+        adjust(b, cmd)
+    else:
+        _HANDLERS[cmd["type"]](b, cmd)
+    _advance(b)
+    return b.events
+
+
+def _check_turn(state: State, waiting: Pending, kind: str, cmd: dict) -> None:
+    """The command must answer what the game waits for, from the right seat."""
+    if waiting.kind != kind:
+        raise RuleViolation(f"That can't be done now: the game waits for {describe(waiting)}",
+                            _TURN_RULES.get(waiting.kind, "L-S"))
+    seat = cmd.get("seat")
+    if kind == "discard":
+        if seat not in waiting.detail["excess"]:
+            raise RuleViolation(f"{seat} is within the storage limit", "L-P1")
+    elif waiting.seat is not None and seat is not None and seat != waiting.seat:
+        raise RuleViolation(f"It's {waiting.seat}'s turn, not {seat}'s", _TURN_RULES.get(kind, "L-RC1"))
+
+
+def describe(p: Pending) -> str:
+    """A short English description of what the game waits for."""
+    who = f"{p.seat}: " if p.seat else ""
+    where = f" at the {p.location.replace('_', ' ')}" if p.location else ""
+    return f"{who}{p.kind.replace('-', ' ')}{where}"
+
+
+def _step(b: Batch) -> Pending | None:
+    """One automatic step (events added, returns None) or what the game waits for."""
+    s = b.state
+    if s.phase == "over":
+        return Pending("over", detail={"winners": list(s.result["winners"])})
+    if s.effects:
+        seat, code, source = s.effects[0]
+        return Pending("effect", seat, detail={"code": code, "source": source})
+    change = goals.leader_change(s)
+    if change is not None:
+        b.add(change)
+        return None
+    if s.phase in ("traits", "roll_call"):
+        return rollcall.step(b)
+    if s.phase == "lights_out":
+        return lightsout.step(b)
+    return patrol.step(b)
+
+
+def _advance(b: Batch) -> Pending:
+    for _ in range(MAX_AUTO_STEPS):
+        waiting = _step(b)
+        if waiting is not None:
+            return waiting
+    raise RuntimeError("the game did not come to rest")  # pragma: no cover - a bug, not a rule
+
+
+def pending(state: State) -> Pending:
+    """What the game waits for next and from which seat (see ``Pending``)."""
+    waiting = _step(Batch(state))
+    if waiting is None:  # only right after a bare game-started fold; decide/start always advance
+        return Pending("advance")
+    return waiting
+
+
+def adjust(b: Batch, cmd: dict) -> None:
+    """A manual adjustment: a signed change of one quantity, within the supply and never below 0."""
+    seat, quantity, delta = cmd["seat"], cmd["quantity"], cmd["delta"]
+    me = b.state.seats[seat]
+    if quantity in CUBES:
+        current = {**me.resources, "power": me.power, "suspicion": me.suspicion}[quantity]
+        if delta > 0 and b.state.supply[quantity] < delta:
+            raise RuleViolation(f"The supply has only {b.state.supply[quantity]} {quantity}", "L-C3")
+    elif quantity == "storage_limit" and me.storage_limit is None:
+        raise RuleViolation("The guards have no storage limit", "L-SO11")
+    else:
+        current = getattr(me, quantity)
+    if current + delta < 0:
+        raise RuleViolation(f"{seat} has only {current} {quantity.replace('_', ' ')}", "L-C3")
+    b.add(E.Adjusted(seat, quantity, delta, cmd["reason"]))
+
+
+def view_for(state: State, seat: str | None) -> State:
+    """The state as ``seat`` may see it: face-down tiles of other seats (and face-down guard cards,
+    except for the guards' automaton) have ``tile=None``. ``None`` is a spectator."""
+    placements = {
+        loc: tuple(p if p.face_up or p.seat == seat else replace(p, tile=None, card=None, special=False)
+                   for p in here)
+        for loc, here in state.placements.items()
+    }
+    return replace(state, placements=placements)
+
+
+def reputation_log(state: State) -> list[dict]:
+    """Every reputation change with its cause (rule id, reason, event number), then, when the game
+    is over, the final scoring lines (L-F1..L-F6) so each total is explained line by line."""
+    lines = [{"seat": e.seat, "delta": e.delta, "rule": e.rule, "reason": e.reason, "event": e.event}
+             for e in state.rep_log]
+    if state.result:
+        rules = {"leader_goal": "L-F1", "end_game_goal": "L-F2", "goons": "L-F3", "resources": "L-F4",
+                 "tomes": "L-F5", "first_player": "L-F6"}
+        for p in state.result["players"]:
+            for key, rule in rules.items():
+                if p["breakdown"][key]:
+                    lines.append({"seat": p["name"], "delta": p["breakdown"][key], "rule": rule,
+                                  "reason": f"final scoring: {key.replace('_', ' ')}", "event": None})
+    return lines
+
+
+def seat_view(state: State, name: str) -> dict:
+    """A seat's board as JSON-friendly data (for the web UI and tests)."""
+    s = state.seats[name]
+    return {"name": name, "reputation": s.reputation, "power": s.power, "resources": dict(s.resources),
+            "suspicion": s.suspicion, "tomes": s.tomes, "storage_limit": s.storage_limit,
+            "items": [i.name for i in s.items], "reserved": [i.name for i in s.reserved],
+            "goons": [g.name for g in s.goons], "holding": list(s.holding), "guards": name == GUARDS}
+
+
+def _checked_evolve(state: State | None, event: E.Event) -> State:
+    if state is None and not isinstance(event, E.GameStarted):
+        raise InputError("events[0]", "a Lockup log starts with game-started")
+    return evolve(state, event)
+
+
+GAME = GameDefinition(
+    key="lockup", title="Lockup: A Roll Player Tale", start=start, decide=decide, evolve=_checked_evolve,
+    view_for=view_for,
+)

@@ -1,0 +1,342 @@
+"""``evolve``: how each Lockup event changes the state. Pure, no validation (``decide`` validated).
+
+Each function is registered for one event class with ``@evolves``; :func:`evolve` dispatches.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.games.lockup import events as E
+from companion.games.lockup.cards import goal_from, goon_from, item_from
+from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, LOCATIONS, RESOURCES, SUPPLY
+from companion.games.lockup.state import (
+    EVOLVERS,
+    Placement,
+    RepEntry,
+    Resolution,
+    Seat,
+    State,
+    add,
+    clockwise_from,
+    evolves,
+    move,
+    with_seat,
+)
+
+
+def evolve(state: State | None, event: E.Event) -> State:
+    """The state after ``event`` (``state`` is None before ``game-started``)."""
+    new = EVOLVERS[type(event)](state, event)
+    return replace(new, seq=new.seq + 1)
+
+
+@evolves(E.GameStarted)
+def _started(_: None, e: E.GameStarted) -> State:
+    seats, supply = {}, dict(SUPPLY)
+    for p in e.players:
+        res = {r: p["resources"].get(r, 0) for r in RESOURCES}
+        tiles = () if p["name"] == GUARDS else tuple(e.crew_tiles)
+        seats[p["name"]] = Seat(p["name"], p["crew"], p["reputation"], p["power"], res, p["suspicion"],
+                                p["storage_limit"], tiles=tiles, holding=tiles)
+        for cube, n in (("power", p["power"]), ("suspicion", p["suspicion"]), *res.items()):
+            supply[cube] -= n
+    goons = {loc: goon_from(e.goons[loc]) for loc in GOON_LOCATIONS}
+    loc_susp = {loc: goons[loc].suspicion if loc in goons else 0 for loc in LOCATIONS}  # L-S5
+    supply["suspicion"] -= sum(loc_susp.values())
+    seating = tuple(p["name"] for p in e.players)
+    solo = e.mode == "solo"
+    state = State(
+        mode=e.mode, seating=seating, seats=seats, first_player=e.first_player, board_side=e.board_side,
+        face_down_limit=e.face_down_limit, options=dict(e.options), supply=supply,
+        goals={k: goal_from(v) for k, v in e.goals.items()},
+        display=tuple(None if d is None else item_from(d) for d in e.display), goons=goons,
+        placements={loc: () for loc in LOCATIONS}, loc_suspicion=loc_susp,
+        loc_resources={loc: {} for loc in LOCATIONS}, seed=e.seed, turn=e.first_player, dealt=not solo,
+    )
+    if e.options.get("advanced"):
+        # L-S10: traits are kept from the last player in turn order, counter-clockwise.
+        order = tuple(n for n in reversed(clockwise_from(state, e.first_player)) if n != GUARDS)
+        state = replace(state, phase="traits", trait_order=order)
+    return state
+
+
+@evolves(E.TraitPicked)
+def _trait(s: State, e: E.TraitPicked) -> State:
+    order = s.trait_order[1:]
+    return replace(s, trait_order=order, phase="traits" if order else "roll_call")
+
+
+def _next_turn(s: State, after: str) -> str | None:
+    """L-RC1: clockwise from ``after``, the next seat that has not passed."""
+    order = clockwise_from(s, after)
+    for name in order[1:] + order[:1]:
+        if not s.seats[name].passed:
+            return name
+    return None
+
+
+def _remove_tiles(holding: tuple, tiles: list) -> tuple:
+    rest = list(holding)
+    for t in tiles:
+        rest.remove(t)
+    return tuple(rest)
+
+
+@evolves(E.TilesAssigned)
+def _assigned(s: State, e: E.TilesAssigned) -> State:
+    me = s.seats[e.seat]
+    tiles = [t["tile"] for t in e.tiles]
+    down = sum(1 for t in e.tiles if not t["face_up"])
+    s = with_seat(s, e.seat, holding=_remove_tiles(me.holding, tiles), visited=(*me.visited, e.location),
+                  face_down_used=me.face_down_used + down)
+    new = tuple(Placement(e.seat, t["tile"], t["face_up"]) for t in e.tiles)
+    s = replace(s, placements={**s.placements, e.location: s.placements[e.location] + new})
+    return replace(s, turn=_next_turn(s, e.seat))
+
+
+@evolves(E.Passed)
+def _passed(s: State, e: E.Passed) -> State:
+    s = with_seat(s, e.seat, passed=True)
+    return replace(s, turn=_next_turn(s, e.seat))
+
+
+def _guard_placement(card: dict, face_up: bool) -> Placement:
+    return Placement(GUARDS, card["value"], face_up, card.get("card"), bool(card.get("special", False)))
+
+
+def _place(s: State, location: str, placement: Placement) -> State:
+    return replace(s, placements={**s.placements, location: s.placements[location] + (placement,)})
+
+
+@evolves(E.GuardCardsDealt)
+def _dealt(s: State, e: E.GuardCardsDealt) -> State:
+    for card in e.cards:
+        s = _place(s, card["location"], _guard_placement(card, False))
+    return replace(s, dealt=True)
+
+
+def _reveal(s: State, location: str, index: int) -> State:
+    here = list(s.placements[location])
+    here[index] = replace(here[index], face_up=True)
+    return replace(s, placements={**s.placements, location: tuple(here)})
+
+
+@evolves(E.GuardTurnTaken)
+def _guard_turn(s: State, e: E.GuardTurnTaken) -> State:
+    if e.reveal is not None:
+        s = _reveal(s, e.reveal["location"], e.reveal["index"])
+    if e.place is not None:
+        s = _place(s, e.place["location"], _guard_placement(e.place, True))
+    if e.done:
+        s = with_seat(s, GUARDS, passed=True)
+    return replace(s, turn=_next_turn(s, GUARDS))
+
+
+@evolves(E.GuardCardRevealed)
+def _guard_revealed(s: State, e: E.GuardCardRevealed) -> State:
+    special = s.placements[e.location][e.index].special and s.phase == "lights_out"
+    s = _reveal(s, e.location, e.index)
+    return replace(s, special_draw=e.location) if special else s  # L-SO9
+
+
+@evolves(E.GuardCardPlaced)
+def _guard_placed(s: State, e: E.GuardCardPlaced) -> State:
+    card = {"value": e.value, "card": e.card, "special": e.special}
+    return replace(_place(s, e.location, _guard_placement(card, False)), special_draw=None)
+
+
+@evolves(E.GuardDrawSkipped)
+def _guard_skip(s: State, e: E.GuardDrawSkipped) -> State:
+    return replace(s, special_draw=None)
+
+
+@evolves(E.LightsOutBegan)
+def _lights_out(s: State, e: E.LightsOutBegan) -> State:
+    return replace(s, phase="lights_out", lo_index=0, turn=None, resolution=None)
+
+
+@evolves(E.LocationRevealed)
+def _revealed(s: State, e: E.LocationRevealed) -> State:
+    here = tuple(replace(p, face_up=True) for p in s.placements[e.location])
+    res = Resolution(e.location, e.first_player, dict(e.power), dict(e.tiles), dict(e.strength),
+                     tuple(e.ranking), dict(e.tiers), dict(e.gains))
+    return replace(s, placements={**s.placements, e.location: here}, resolution=res)
+
+
+@evolves(E.RewardsConfirmed)
+def _confirmed(s: State, e: E.RewardsConfirmed) -> State:
+    res = replace(s.resolution, confirmed=True, declined=tuple(e.declined), tiers=dict(e.tiers), gains=dict(e.gains))
+    return replace(s, resolution=res)
+
+
+@evolves(E.RewardDeclined)
+def _declined(s: State, e: E.RewardDeclined) -> State:
+    r = s.resolution
+    res = replace(r, declined=(*r.declined, e.seat), tiers=dict(e.tiers), gains=dict(e.gains))
+    return replace(s, resolution=res)
+
+
+def _take_home(s: State, seat: str, location: str, to_library: bool) -> State:
+    """Remove a seat's placements from ``location``: to the Library (L-LO5) or home (L-LO4)."""
+    mine = tuple(p for p in s.placements[location] if p.seat == seat)
+    placements = {**s.placements, location: tuple(p for p in s.placements[location] if p.seat != seat)}
+    if to_library:
+        placements["library"] = placements["library"] + mine
+    elif seat != GUARDS:  # guard cards go back to the automaton's deck, not to a holding cell
+        me = s.seats[seat]
+        s = with_seat(s, seat, holding=me.holding + tuple(p.tile for p in mine))
+    s = replace(s, placements=placements)
+    return replace(s, resolution=replace(s.resolution, cursor=s.resolution.cursor + 1))
+
+
+@evolves(E.RewardCollected)
+def _collected(s: State, e: E.RewardCollected) -> State:
+    return _take_home(s, e.seat, e.location, False)
+
+
+@evolves(E.Straggled)
+def _straggled(s: State, e: E.Straggled) -> State:
+    return _take_home(s, e.seat, e.location, e.location != "library")
+
+
+@evolves(E.LocationFinished)
+def _finished(s: State, e: E.LocationFinished) -> State:
+    return replace(s, resolution=None, lo_index=s.lo_index + 1)
+
+
+@evolves(E.CubesMoved)
+def _cubes(s: State, e: E.CubesMoved) -> State:
+    return move(s, e.source, e.target, dict(e.cubes))
+
+
+@evolves(E.ReputationChanged)
+def _reputation(s: State, e: E.ReputationChanged) -> State:
+    s = with_seat(s, e.seat, reputation=s.seats[e.seat].reputation + e.delta)
+    return replace(s, rep_log=(*s.rep_log, RepEntry(e.seat, e.delta, e.rule, e.reason, s.seq)))
+
+
+@evolves(E.CounterChanged)
+def _counter(s: State, e: E.CounterChanged) -> State:
+    me = s.seats[e.seat]
+    if e.quantity == "tomes":
+        return with_seat(s, e.seat, tomes=me.tomes + e.delta)
+    if me.storage_limit is None:
+        return s  # the guards have no storage limit (L-SO10, L-SO11)
+    return with_seat(s, e.seat, storage_limit=me.storage_limit + e.delta)
+
+
+@evolves(E.FirstPlayerChanged)
+def _first(s: State, e: E.FirstPlayerChanged) -> State:
+    return replace(s, first_player=e.seat)
+
+
+@evolves(E.GoonRecruited)
+def _recruited(s: State, e: E.GoonRecruited) -> State:
+    s = replace(s, goons={**s.goons, e.location: None})
+    return with_seat(s, e.seat, goons=(*s.seats[e.seat].goons, goon_from(e.goon)))
+
+
+@evolves(E.ItemCrafted)
+def _crafted(s: State, e: E.ItemCrafted) -> State:
+    me = s.seats[e.seat]
+    if e.source == "display":
+        display = list(s.display)
+        display[e.index] = None
+        s = replace(s, display=tuple(display))
+    else:
+        s = with_seat(s, e.seat, reserved=me.reserved[: e.index] + me.reserved[e.index + 1:])
+    return with_seat(s, e.seat, items=(*s.seats[e.seat].items, item_from(e.item)))
+
+
+@evolves(E.ItemReserved)
+def _reserved(s: State, e: E.ItemReserved) -> State:
+    display = list(s.display)
+    display[e.index] = None
+    s = replace(s, display=tuple(display))
+    return with_seat(s, e.seat, reserved=(*s.seats[e.seat].reserved, item_from(e.item)))
+
+
+@evolves(E.EffectQueued)
+def _effect_queued(s: State, e: E.EffectQueued) -> State:
+    return replace(s, effects=(*s.effects, (e.seat, e.code, e.source)))
+
+
+@evolves(E.EffectResolved)
+def _effect_done(s: State, e: E.EffectResolved) -> State:
+    return replace(s, effects=s.effects[1:])
+
+
+@evolves(E.LeaderGoalTaken)
+def _leader(s: State, e: E.LeaderGoalTaken) -> State:
+    return replace(s, leader_holder=e.seat)
+
+
+@evolves(E.InstantGoalClaimed)
+def _instant(s: State, e: E.InstantGoalClaimed) -> State:
+    return replace(s, instant_holder=e.seat)
+
+
+@evolves(E.RaidHeld)
+def _raid(s: State, e: E.RaidHeld) -> State:
+    return replace(s, phase="final") if e.final else s
+
+
+@evolves(E.PatrolBegan)
+def _patrol(s: State, e: E.PatrolBegan) -> State:
+    return replace(s, phase="patrol", patrol={})
+
+
+@evolves(E.ItemsRefilled)
+def _items(s: State, e: E.ItemsRefilled) -> State:
+    display = list(s.display)
+    for entry in e.items:
+        display[entry["index"]] = item_from(entry["item"])
+    return replace(s, display=tuple(display), patrol={**s.patrol, "items": True})
+
+
+@evolves(E.GoonsAdvanced)
+def _advanced(s: State, e: E.GoonsAdvanced) -> State:
+    goons = {loc: None if e.goons.get(loc) is None else goon_from(e.goons[loc]) for loc in GOON_LOCATIONS}
+    return replace(s, goons=goons, patrol={**s.patrol, "advanced": True})
+
+
+@evolves(E.GoonsRefilled)
+def _goons(s: State, e: E.GoonsRefilled) -> State:
+    goons = {**s.goons, **{loc: goon_from(g) for loc, g in e.goons.items()}}
+    return replace(s, goons=goons, patrol={**s.patrol, "goons": True})
+
+
+@evolves(E.RoundStarted)
+def _round(s: State, e: E.RoundStarted) -> State:
+    seats = {n: replace(x, passed=False, visited=(), face_down_used=0) for n, x in s.seats.items()}
+    return replace(s, seats=seats, round=e.round, phase="roll_call", turn=s.first_player,
+                   dealt=s.mode != "solo", lo_index=0, patrol={})
+
+
+@evolves(E.EndGoalMet)
+def _end_goal(s: State, e: E.EndGoalMet) -> State:
+    return replace(s, end_goal_met=tuple(e.seats))
+
+
+@evolves(E.GameEnded)
+def _ended(s: State, e: E.GameEnded) -> State:
+    return replace(s, phase="over", result=dict(e.result), turn=None)
+
+
+@evolves(E.Adjusted)
+def _adjusted(s: State, e: E.Adjusted) -> State:
+    if e.quantity == "reputation":
+        s = with_seat(s, e.seat, reputation=s.seats[e.seat].reputation + e.delta)
+        entry = RepEntry(e.seat, e.delta, "adjustment", e.reason, s.seq)
+        return replace(s, rep_log=(*s.rep_log, entry))
+    if e.quantity in ("tomes", "storage_limit"):
+        me = s.seats[e.seat]
+        return with_seat(s, e.seat, **{e.quantity: getattr(me, e.quantity) + e.delta})
+    place = f"seat:{e.seat}"
+    if e.delta > 0:
+        return move(s, "supply", place, {e.quantity: e.delta})
+    return move(s, place, "supply", {e.quantity: -e.delta})
+
+
+__all__ = ["evolve", "add"]

@@ -1,0 +1,160 @@
+"""Lights Out (L-LO1..L-LO6, L-R1..L-R9, I-1..I-3, I-14, I-15; solo L-SO7..L-SO9).
+
+Locations resolve in order 1 -> 8. For each location with tiles:
+
+1. face-down guard cards are revealed (a special one waits for its draw, L-SO9);
+2. ``location-revealed``: strength, ranking with the *current* first player, tiers
+   (``location.resolve_location``); suspicion to the highest-ranked seat without a lookout (L-LO3);
+   Bandit cubes there to the first-ranked seat (L-R9);
+3. the table confirms, naming who declines (``collect``, L-LO6, I-1);
+4. in rank order each seat collects: fixed cubes automatically (clipped by the supply, I-15),
+   choices (Commissary, Chow Hall, Cell Block) by a command of that seat, in ``rewards.py``;
+   no reward or a decline -> straggler to the Library (L-LO5, I-3).
+"""
+
+from __future__ import annotations
+
+from companion.core.errors import RuleViolation
+from companion.games.lockup import events as E
+from companion.games.lockup.flow import Batch, Pending, gain, reputation
+from companion.games.lockup.location import resolve_location
+from companion.games.lockup.model import GUARDS, LOCATIONS, ROUNDS
+from companion.games.lockup.patrol import raid
+from companion.games.lockup.rewards import CHOICE_LOCATIONS, can_choose, choice_action
+from companion.games.lockup.state import State
+
+TIER_RULES = {
+    "exercise_yard": "L-R1", "sewers": "L-R2", "infirmary": "L-R3", "smithy": "L-R4",
+    "commissary": "L-R5", "chow_hall": "L-R6", "cell_block": "L-R7", "library": "L-R8",
+}
+
+
+def step(b: Batch) -> Pending | None:
+    """Advance Lights Out without a choice, or return what it waits for."""
+    s = b.state
+    if s.special_draw is not None:
+        return Pending("special-draw", GUARDS, s.special_draw)
+    r = s.resolution
+    if r is None:
+        return _next_location(b)
+    if not r.confirmed:
+        return Pending("confirm-rewards", None, r.location, {"ranking": list(r.ranking), "tiers": dict(r.tiers)})
+    if r.cursor >= len(r.ranking):
+        b.add(E.LocationFinished(r.location))
+        return None
+    seat = r.ranking[r.cursor]
+    tier = r.tiers.get(seat)
+    if tier is None or seat in r.declined:
+        b.add(E.Straggled(seat, r.location, "declined" if seat in r.declined else "no reward"))
+        return None
+    if r.location in CHOICE_LOCATIONS:
+        if not can_choose(b, seat, r.location, tier):
+            b.add(E.Straggled(seat, r.location, "cannot take the reward (I-3)"))
+            return None
+        return Pending("choice", seat, r.location, {"tier": tier, "action": choice_action(r.location, tier)})
+    _collect_fixed(b, seat, r.location, tier, r.gains.get(seat, {}))
+    return None
+
+
+def _next_location(b: Batch) -> Pending | None:
+    s = b.state
+    if s.lo_index >= len(LOCATIONS):
+        if s.round >= ROUNDS:  # L-RD6: no Patrol in round 6; the final raid always happens
+            raid(b, "L-RD6", final=True)
+        else:
+            b.add(E.PatrolBegan(s.round))
+        return None
+    location = LOCATIONS[s.lo_index]
+    here = s.placements[location]
+    for i, p in enumerate(here):
+        if p.seat == GUARDS and not p.face_up:  # L-LO1 (L-SO9 may follow)
+            b.add(E.GuardCardRevealed(location, i))
+            return None
+    if not here:
+        b.add(E.LocationFinished(location))
+        return None
+    _reveal(b, location)
+    return None
+
+
+def outcome(s: State, location: str, first: str, power: dict, tiles: dict, suspicion: int, declined=()):
+    """``resolve_location`` for this game's seats and options."""
+    return resolve_location(location, s.player_count, s.seating, first, power, tiles, suspicion, declined,
+                            bool(s.options.get("pass_rewards_down")))
+
+
+def tiers_of(out) -> tuple[dict, dict]:
+    """({seat: tier or None}, {seat: fixed gain}) of a location outcome."""
+    tiers = {n: (None if r is None else r.tier) for n, r in out.rewards.items()}
+    gains = {n: ({} if r is None else dict(r.gain)) for n, r in out.rewards.items()}
+    return tiers, gains
+
+
+def _reveal(b: Batch, location: str) -> None:
+    """L-LO1..L-LO3, L-R9: reveal, rank, suspicion and Bandit cubes."""
+    s = b.state
+    tiles: dict[str, list] = {}
+    for p in s.placements[location]:
+        tiles.setdefault(p.seat, []).append(p.tile)
+    power = {n: s.seats[n].power for n in s.seating}  # enforcer = current power (L-LO1, I-14)
+    out = outcome(s, location, s.first_player, power, tiles, s.loc_suspicion[location])
+    tiers, gains = tiers_of(out)
+    b.add(E.LocationRevealed(location, s.first_player, power, tiles, dict(out.strength), out.ranking, tiers,
+                             gains, out.suspicion_to))
+    if out.suspicion_to is not None:
+        cubes = {"suspicion": s.loc_suspicion[location]}
+        b.add(E.CubesMoved(f"location:{location}", f"seat:{out.suspicion_to}", cubes, "L-LO3",
+                           f"suspicion at the {location}"))
+    bandit = {r: n for r, n in s.loc_resources[location].items() if n}
+    if bandit:
+        b.add(E.CubesMoved(f"location:{location}", f"seat:{out.ranking[0]}", bandit, "L-R9",
+                           f"Bandit cubes at the {location}"))
+
+
+def decide_collect(b: Batch, cmd: dict) -> None:
+    """The table confirms the location's rewards, naming who declines (L-LO6, I-1)."""
+    r = b.state.resolution
+    declined = tuple(cmd.get("declined", ()))
+    for name in declined:
+        if name not in r.ranking:
+            raise RuleViolation(f"{name} has no tiles at this location", "L-LO6")
+        if name == GUARDS:
+            raise RuleViolation("The guards always take their reward", "L-SO8")
+    out = outcome(b.state, r.location, r.first_player, r.power, r.tiles, 0, declined)
+    tiers, gains = tiers_of(out)
+    b.add(E.RewardsConfirmed(r.location, declined, tiers, gains))
+
+
+def decline_current(b: Batch, seat: str) -> None:
+    """A seat declines its optional reward when its turn comes (I-3): it becomes a straggler."""
+    r = b.state.resolution
+    out = outcome(b.state, r.location, r.first_player, r.power, r.tiles, 0, (*r.declined, seat))
+    tiers, gains = tiers_of(out)
+    # Seats that already collected keep what they got; only later seats may move up (I-1 option).
+    done = r.ranking[: r.cursor]
+    tiers = {n: (r.tiers[n] if n in done else t) for n, t in tiers.items()}
+    b.add(E.RewardDeclined(seat, r.location, tiers, gains))
+    b.add(E.Straggled(seat, r.location, "declined (I-3)"))
+
+
+def _collect_fixed(b: Batch, seat: str, location: str, tier: str, fixed: dict) -> None:
+    """Fixed rewards (L-R1..L-R4, L-R8): given from the supply, clipped (I-15)."""
+    rule = TIER_RULES[location]
+    why = f"{tier} at the {location.replace('_', ' ')}"
+    got: dict = {}
+    if location == "library":
+        if seat == GUARDS:  # L-SO8: +1 reputation instead of a tome
+            reputation(b, seat, fixed.get("reputation", 1), "L-SO8", why)
+        else:
+            b.add(E.CounterChanged(seat, "tomes", 1, rule, why))  # L-R8: a tome kept
+        b.add(E.RewardCollected(seat, location, tier))
+        return
+    cubes = {c: n for c, n in fixed.items() if c != "reputation"}
+    got = gain(b, seat, cubes, rule, why)
+    marker = location == "exercise_yard" and tier == "first"
+    if marker and b.state.first_player != seat:
+        b.add(E.FirstPlayerChanged(seat, "L-R1"))
+    if got or marker:
+        b.add(E.RewardCollected(seat, location, tier))
+    else:  # ruling: an exhausted supply that gives nothing at all leaves the seat a straggler (I-15)
+        b.add(E.Straggled(seat, location, "the supply is empty (I-15)"))

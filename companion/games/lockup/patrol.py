@@ -1,0 +1,143 @@
+"""Patrol (L-P1..L-P5), raids (L-RD1..L-RD6, I-4; solo L-SO12, I-5) and the end of the game.
+
+Patrol order: storage discards (``discard`` commands until nobody is over the limit; the guards
+have none, L-SO11) -> the table enters new display items (``refill_items``) -> the Chow Hall goon
+is discarded and the others advance (automatic) -> the table enters new goons (``refill_goons``)
+-> suspicion and Bandit cubes (a raid first if the supply runs short, L-P4) -> next round (L-P5).
+Entering fewer cards than empty slots means the deck ran out (ruling).
+"""
+
+from __future__ import annotations
+
+from companion.core.errors import RuleViolation
+from companion.games.lockup import events as E
+from companion.games.lockup.cards import card_doc
+from companion.games.lockup.flow import Batch, Pending, resources_total
+from companion.games.lockup.goals import final_result, needs_end_goal_input
+from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, LOCATIONS
+from companion.games.lockup.raids import raid_losses, solo_raid
+from companion.games.lockup.state import State
+
+
+def over_limit(state: State) -> dict[str, int]:
+    """Seats holding more resources than their storage limit, and by how much (L-P1)."""
+    out = {}
+    for name in state.seating:
+        limit = state.seats[name].storage_limit
+        if limit is not None and resources_total(state, name) > limit:
+            out[name] = resources_total(state, name) - limit
+    return out
+
+
+def step(b: Batch) -> Pending | None:
+    """Advance Patrol (or the end of the game) without a choice, or return what it waits for."""
+    s = b.state
+    if s.phase == "final":
+        if needs_end_goal_input(s):
+            return Pending("end-goal", None, detail={"goal": s.goals["end_game"].name})
+        b.add(E.GameEnded(final_result(s)))
+        return None
+    excess = over_limit(s)
+    if excess:
+        return Pending("discard", next(iter(excess)), detail={"excess": excess})
+    if not s.patrol.get("items"):
+        empty = [i for i, item in enumerate(s.display) if item is None]
+        if empty:
+            return Pending("refill-items", None, detail={"slots": empty})
+        b.add(E.ItemsRefilled(()))
+        return None
+    if not s.patrol.get("advanced"):
+        _advance_goons(b)
+        return None
+    if not s.patrol.get("goons"):
+        empty = [loc for loc in GOON_LOCATIONS if s.goons[loc] is None]
+        if empty:
+            return Pending("refill-goons", None, detail={"slots": empty})
+        b.add(E.GoonsRefilled({}))
+        return None
+    _suspicion(b)
+    b.add(E.RoundStarted(s.round + 1))  # L-P5
+    return None
+
+
+def _advance_goons(b: Batch) -> None:
+    """L-P3: discard the Chow Hall goon; the others move up as far as possible, keeping their order."""
+    goons = b.state.goons
+    discarded = goons["chow_hall"]
+    rest = [goons[loc] for loc in GOON_LOCATIONS[:-1] if goons[loc] is not None]
+    slots = GOON_LOCATIONS[len(GOON_LOCATIONS) - len(rest):]
+    after = dict.fromkeys(GOON_LOCATIONS)
+    after.update({loc: card_doc(g) for loc, g in zip(slots, rest, strict=True)})
+    b.add(E.GoonsAdvanced(None if discarded is None else card_doc(discarded), after))
+
+
+def _suspicion(b: Batch) -> None:
+    """L-P4: suspicion per goon icons (a raid first if the supply lacks them), Bandit cubes."""
+    goons = {loc: g for loc, g in b.state.goons.items() if g is not None}
+    need = sum(g.suspicion for g in goons.values())
+    if need > b.state.supply["suspicion"]:
+        raid(b, "L-P4", final=False)
+    for loc, goon in goons.items():
+        for cube, n in (("suspicion", goon.suspicion), (goon.resource, 1 if goon.type == "bandit" else 0)):
+            n = min(n, b.state.supply.get(cube, 0)) if cube else 0  # L-C3: what is left
+            if n:
+                b.add(E.CubesMoved("supply", f"location:{loc}", {cube: n}, "L-P4", f"{goon.name} at the {loc}"))
+
+
+def decide_discard(b: Batch, cmd: dict) -> None:
+    """L-P1: discard resources of your choice, down to (not below) your storage limit."""
+    seat, cubes = cmd["seat"], {r: n for r, n in cmd["resources"].items() if n}
+    excess = over_limit(b.state).get(seat, 0)
+    if not excess:
+        raise RuleViolation(f"{seat} is within the storage limit", "L-P1")
+    have = b.state.seats[seat].resources
+    for r, n in cubes.items():
+        if have.get(r, 0) < n:
+            raise RuleViolation(f"{seat} has only {have.get(r, 0)} {r}", "L-P1")
+    if not cubes or sum(cubes.values()) > excess:
+        raise RuleViolation(f"Discard between 1 and {excess} resources, down to the storage limit", "L-P1")
+    b.add(E.CubesMoved(f"seat:{seat}", "supply", cubes, "L-P1", "storage limit"))
+
+
+def decide_refill_items(b: Batch, cmd: dict) -> None:
+    """L-P2: the table enters the items drawn for the empty display slots (fewer: deck empty)."""
+    empty = [i for i, item in enumerate(b.state.display) if item is None]
+    if len(cmd["items"]) > len(empty):
+        raise RuleViolation(f"Only {len(empty)} display slot(s) are empty", "L-P2")
+    entries = tuple({"index": i, "item": card_doc(it)} for i, it in zip(empty, cmd["items"], strict=False))
+    b.add(E.ItemsRefilled(entries))
+
+
+def decide_refill_goons(b: Batch, cmd: dict) -> None:
+    """L-P3: the table enters the goons drawn for the empty slots (fewer: deck empty)."""
+    for loc in cmd["goons"]:
+        if b.state.goons.get(loc) is not None:
+            raise RuleViolation(f"The {loc.replace('_', ' ')} slot is not empty", "L-P3")
+    b.add(E.GoonsRefilled({loc: card_doc(g) for loc, g in cmd["goons"].items()}))
+
+
+def raid(b: Batch, rule: str, final: bool) -> None:
+    """A raid (L-RD1..L-RD5, I-4; solo L-SO12, I-5): reputation losses, then the cubes return."""
+    s = b.state
+    suspicion = {n: s.seats[n].suspicion for n in s.seating}
+    if s.mode == "solo":
+        player = s.seating[0]
+        out = solo_raid(player, suspicion[player], suspicion[GUARDS])
+        losses = {out.loser: out.loss} if out.loser else {}
+        returning, cause = out.returned, "L-SO12"
+    else:
+        losses = raid_losses(suspicion, s.player_count)
+        returning, cause = tuple(s.seating), ("L-RD3" if s.player_count <= 2 else "L-RD1")
+    applied = {n: min(loss, s.seats[n].reputation) for n, loss in losses.items() if loss}  # L-RD4
+    b.add(E.RaidHeld(rule, suspicion, applied, final))
+    for name, loss in applied.items():
+        if loss:
+            b.add(E.ReputationChanged(name, -loss, cause, f"raid: {losses[name]} for suspicion ({rule})"))
+    for name in returning:  # L-RD5
+        if b.state.seats[name].suspicion:
+            b.add(E.CubesMoved(f"seat:{name}", "supply", {"suspicion": b.state.seats[name].suspicion}, "L-RD5",
+                               "raid"))
+    for loc in LOCATIONS:  # L-RD5, I-5: location cubes return in every raid
+        if b.state.loc_suspicion[loc]:
+            b.add(E.CubesMoved(f"location:{loc}", "supply", {"suspicion": b.state.loc_suspicion[loc]}, "L-RD5",
+                               "raid"))

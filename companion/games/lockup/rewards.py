@@ -1,0 +1,141 @@
+"""Reward choices in Lights Out: Commissary (L-R5), Chow Hall (L-R6, L-G), Cell Block (L-R7, L-IT),
+with the guards' versions (L-SO8: they pay nothing to arrest goons or to reserve).
+
+Each ``decide_*`` validates the seat's choice, emits its events and finally ``reward-collected``.
+``can_choose`` says whether a choice is possible at all; if not the seat straggles (I-3).
+"""
+
+from __future__ import annotations
+
+from companion.core.errors import RuleViolation
+from companion.games.lockup import events as E
+from companion.games.lockup.cards import card_doc
+from companion.games.lockup.effects import apply_effect, can_exchange, exchange
+from companion.games.lockup.flow import Batch, affordable, check_cost, check_pay_owned, gain, pay, reputation
+from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, RESOURCES
+
+CHOICE_LOCATIONS = ("commissary", "chow_hall", "cell_block")
+# L-R6: goons recruited -> resources to pay, by tier.
+RECRUIT_COSTS = {"first": {1: 1, 2: 4}, "second": {1: 1, 2: 5}, "other": {1: 2}}
+
+
+def choice_action(location: str, tier: str) -> str:
+    """The command a choice tier expects (for ``pending``)."""
+    if location == "commissary":
+        return "take" if tier == "first" else "exchange"
+    return "recruit" if location == "chow_hall" else "craft-or-reserve"
+
+
+def _current(b: Batch, cmd: dict, location: str) -> str:
+    r = b.state.resolution
+    if r.location != location:
+        raise RuleViolation(f"That is a {location.replace('_', ' ')} reward; now resolving the {r.location}", "L-LO4")
+    return r.tiers[cmd["seat"]]
+
+
+def can_choose(b: Batch, seat: str, location: str, tier: str) -> bool:
+    """Whether the seat can take its choice reward at all (else it straggles, I-3)."""
+    s = b.state
+    have = s.seats[seat].resources
+    if location == "commissary":
+        if tier == "first":
+            return any(s.supply.get(r, 0) for r in RESOURCES)
+        return can_exchange(b, seat, 1 if tier == "second" else 2, tier == "second")
+    if location == "chow_hall":
+        goons = any(s.goons[loc] is not None for loc in GOON_LOCATIONS)
+        return goons and (seat == GUARDS or sum(have.values()) >= min(RECRUIT_COSTS[tier]))
+    crafts = [i for i in (*s.display, *s.seats[seat].reserved) if i is not None and affordable(have, i.cost)]
+    reserve = any(i is not None for i in s.display) and (seat == GUARDS or sum(have.values()) >= 1)
+    return bool(crafts) or reserve
+
+
+def decide_take(b: Batch, cmd: dict) -> None:
+    """Commissary first: 1 cube of any resource (L-R5; guards L-SO8)."""
+    tier = _current(b, cmd, "commissary")
+    if tier != "first":
+        raise RuleViolation("Only the first at the Commissary takes a resource; exchange instead", "L-R5")
+    resource = cmd["resource"]
+    if not b.state.supply.get(resource):
+        raise RuleViolation(f"The supply has no {resource} left", "L-C3")
+    gain(b, cmd["seat"], {resource: 1}, "L-R5", "first at the Commissary")
+    b.add(E.RewardCollected(cmd["seat"], "commissary", tier))
+
+
+def decide_exchange(b: Batch, cmd: dict) -> None:
+    """Commissary second: 1 for 1 of another type; others: any 2 for 1 (L-R5, I-2)."""
+    tier = _current(b, cmd, "commissary")
+    if tier == "first":
+        raise RuleViolation("The first at the Commissary takes a resource instead", "L-R5")
+    second = tier == "second"
+    exchange(b, cmd["seat"], cmd, 1 if second else 2, "L-R5", f"{tier} at the Commissary", different=second)
+    b.add(E.RewardCollected(cmd["seat"], "commissary", tier))
+
+
+def decide_recruit(b: Batch, cmd: dict) -> None:
+    """Chow Hall: recruit 1 or 2 face-up goons, paying by tier (L-R6); guards arrest for free (L-SO8)."""
+    tier, seat = _current(b, cmd, "chow_hall"), cmd["seat"]
+    wanted, payment = cmd["goons"], cmd.get("pay") or {}
+    if len(set(wanted)) != len(wanted) or not wanted:
+        raise RuleViolation("Choose one or two different goons", "L-R6")
+    for loc in wanted:
+        if b.state.goons.get(loc) is None:
+            raise RuleViolation(f"There is no active goon at the {loc.replace('_', ' ')}", "L-R6")
+    if seat == GUARDS:
+        if len(wanted) > 2 or payment:
+            raise RuleViolation("The guards arrest at most 2 goons and pay nothing", "L-SO8")
+    else:
+        costs = RECRUIT_COSTS[tier]
+        if len(wanted) not in costs:
+            raise RuleViolation(f"The {tier} at the Chow Hall recruits at most {max(costs)} goon(s)", "L-R6")
+        check_cost(b.state, seat, {"any": costs[len(wanted)]}, payment, "L-R6", f"{len(wanted)} goon(s)")
+        pay(b, seat, payment, "L-R6", "recruiting at the Chow Hall")
+    for loc in wanted:
+        goon = b.state.goons[loc]
+        b.add(E.GoonRecruited(seat, loc, card_doc(goon)))
+        apply_effect(b, seat, goon.effect, goon.effect_resource, goon.name)  # L-G: effect at once
+    b.add(E.RewardCollected(seat, "chow_hall", tier))
+
+
+def _find_item(b: Batch, cmd: dict, source: str) -> tuple[int, object]:
+    cards = b.state.display if source == "display" else b.state.seats[cmd["seat"]].reserved
+    if cmd.get("index") is not None:
+        i = cmd["index"]
+        if 0 <= i < len(cards) and cards[i] is not None:
+            return i, cards[i]
+    else:
+        for i, card in enumerate(cards):
+            if card is not None and card.name == cmd.get("item"):
+                return i, card
+    where = "the display" if source == "display" else "your reserved items"
+    raise RuleViolation(f"That item is not in {where}", "L-IT1")
+
+
+def decide_craft(b: Batch, cmd: dict) -> None:
+    """Cell Block: craft a display or reserved item, pay, score, apply its effect (L-R7, L-IT1)."""
+    tier, seat = _current(b, cmd, "cell_block"), cmd["seat"]
+    source = cmd.get("source", "display")
+    index, item = _find_item(b, cmd, source)
+    payment = cmd.get("pay") or {}
+    check_cost(b.state, seat, item.cost, payment, "L-IT1", item.name)
+    pay(b, seat, payment, "L-IT1", f"crafting {item.name}")
+    b.add(E.ItemCrafted(seat, card_doc(item), source, index))
+    reputation(b, seat, item.reputation, "L-IT1", f"crafted {item.name}")
+    apply_effect(b, seat, item.effect, item.effect_resource, item.name)
+    b.add(E.RewardCollected(seat, "cell_block", tier))
+
+
+def decide_reserve(b: Batch, cmd: dict) -> None:
+    """Cell Block: reserve a display item paying any 1 resource (L-IT2; guards pay nothing, L-SO8)."""
+    tier, seat = _current(b, cmd, "cell_block"), cmd["seat"]
+    index, item = _find_item(b, cmd, "display")
+    payment = cmd.get("pay") or {}
+    if seat == GUARDS:
+        if payment:
+            raise RuleViolation("The guards reserve paying nothing", "L-SO8")
+    else:
+        if sum(payment.values()) != 1:
+            raise RuleViolation("Reserving costs exactly 1 resource of any type", "L-IT2")
+        check_pay_owned(b.state, seat, payment, "L-IT2")
+        pay(b, seat, payment, "L-IT2", f"reserving {item.name}")
+    b.add(E.ItemReserved(seat, card_doc(item), index))
+    b.add(E.RewardCollected(seat, "cell_block", tier))

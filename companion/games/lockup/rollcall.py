@@ -1,0 +1,111 @@
+"""Roll Call (L-RC1..L-RC7), advanced trait picks (L-S10) and the solo guards' turns (L-SO4, L-SO5,
+I-7, I-8).
+
+Turn order is kept in ``State.turn`` by ``evolve`` (clockwise, skipping seats that passed); in
+solo the two seats alternate from the first-player holder. ``step`` does what happens without a
+choice (a forced pass, the end of the phase) or says what the phase waits for.
+"""
+
+from __future__ import annotations
+
+from companion.core.errors import RuleViolation
+from companion.games.lockup import events as E
+from companion.games.lockup.flow import Batch, Pending
+from companion.games.lockup.model import GUARDS, LOCATIONS
+
+ROLL_CALL_LOCATIONS = LOCATIONS[:7]  # every location but the Library (L-RC5)
+
+
+def step(b: Batch) -> Pending | None:
+    """Advance Roll Call without a choice, or return what it waits for."""
+    s = b.state
+    if s.phase == "traits":
+        return Pending("trait", s.trait_order[0])
+    if not s.dealt:
+        return Pending("guards-deal", GUARDS)
+    if s.mode == "solo":
+        player = s.seating[0]
+        me = s.seats[player]
+        if me.passed or not me.holding:  # L-SO5, I-7: the phase ends at once
+            b.add(E.LightsOutBegan(s.round))
+            return None
+    if s.turn is None:  # L-RC1: everyone has passed
+        b.add(E.LightsOutBegan(s.round))
+        return None
+    if s.turn == GUARDS:
+        return Pending("guard-turn", GUARDS)
+    if not s.seats[s.turn].holding:  # L-RC7: no tiles left -> must pass
+        b.add(E.Passed(s.turn, True))
+        return None
+    return Pending("roll-call", s.turn, detail={"tiles": list(s.seats[s.turn].holding)})
+
+
+def decide_assign(b: Batch, cmd: dict) -> None:
+    """Assign tiles to one location (L-RC2..L-RC6)."""
+    s, seat, location = b.state, cmd["seat"], cmd["location"]
+    me = s.seats[seat]
+    if location == "library":
+        raise RuleViolation("Tiles can't be assigned to the Library", "L-RC5")
+    if location in me.visited:
+        raise RuleViolation(f"{seat} already assigned tiles to the {_name(location)} this round", "L-RC3")
+    tiles = cmd["tiles"]
+    if not tiles:
+        raise RuleViolation("Assign at least one tile", "L-RC2")
+    rest = list(me.holding)
+    for t in tiles:
+        if t["tile"] not in rest:
+            raise RuleViolation(f"{seat}'s {_tile(t['tile'])} tile is not in the holding cell", "L-RC2")
+        rest.remove(t["tile"])
+    down = sum(1 for t in tiles if not t["face_up"])
+    if me.face_down_used + down > s.face_down_limit:
+        raise RuleViolation(f"At most {s.face_down_limit} tiles may be assigned face down each round", "L-RC6")
+    b.add(E.TilesAssigned(seat, location, tuple({"tile": t["tile"], "face_up": t["face_up"]} for t in tiles)))
+
+
+def decide_pass(b: Batch, cmd: dict) -> None:
+    """Pass for the rest of Roll Call (L-RC7)."""
+    b.add(E.Passed(cmd["seat"], False))
+
+
+def decide_trait(b: Batch, cmd: dict) -> None:
+    """Advanced setup: keep a trait (L-S10); its benefit is entered as adjustments afterwards."""
+    b.add(E.TraitPicked(cmd["seat"], cmd["trait"]))
+
+
+def decide_deal(b: Batch, cmd: dict) -> None:
+    """Solo: deal one guard card face down on locations 1-7 (L-SO4)."""
+    seen = set()
+    for card in cmd["cards"]:
+        _check_guard_location(card["location"], "L-SO4")
+        if card["location"] in seen:
+            raise RuleViolation("Deal one guard card on each location", "L-SO4")
+        seen.add(card["location"])
+    b.add(E.GuardCardsDealt(tuple(cmd["cards"])))
+
+
+def decide_guard_turn(b: Batch, cmd: dict) -> None:
+    """Solo guard turn (L-SO5, I-8): reveal a face-down guard card and/or place one face up."""
+    reveal, place = cmd.get("reveal"), cmd.get("place")
+    if reveal is not None:
+        here = b.state.placements[reveal["location"]]
+        i = reveal["index"]
+        if not (0 <= i < len(here)) or here[i].seat != GUARDS or here[i].face_up:
+            raise RuleViolation("Reveal a face-down guard card", "L-SO5")
+    elif any(p.seat == GUARDS and not p.face_up for loc in LOCATIONS for p in b.state.placements[loc]):
+        raise RuleViolation("The guard turn starts by revealing a face-down guard card", "L-SO5")
+    if place is not None:
+        _check_guard_location(place["location"], "L-SO5")
+    b.add(E.GuardTurnTaken(reveal, place, bool(cmd.get("done", False))))
+
+
+def _check_guard_location(location: str, rule: str) -> None:
+    if location == "library":
+        raise RuleViolation("Guard cards are never dealt to the Library", rule)
+
+
+def _name(location: str) -> str:
+    return location.replace("_", " ").title()
+
+
+def _tile(tile: object) -> str:
+    return str(tile)

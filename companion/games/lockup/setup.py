@@ -1,0 +1,157 @@
+"""Game setup (L-S, L-C4, L-C6, L-SO1): validate the table's setup document, return ``game-started``.
+
+Setup document (every field validated; ``InputError`` names the field)::
+
+    {"mode": "standard" | "advanced" | "solo",
+     "players": [{"name": "Ana", "crew": "red",
+                  "start": {"power": 1, "suspicion": 0, "storage_limit": 5}}, ...],   # clockwise
+     "first_player": "Ana",            # solo: ignored, the guards hold it (L-SO1)
+     "crew_tiles": [1, 2, 3, 4],       # box profile; the "2" is removed with 5 players (L-C4)
+     "goals": {"leader": goal, "instant": goal | null, "end_game": goal},
+     "display": [item, ...],           # players + 1 (solo: 3) (L-C6)
+     "goons": {"sewers": goon, "infirmary": goon, ...},   # the 5 active goons (L-S4)
+     "options": {"pass_rewards_down": false},             # I-1 table option
+     "advanced": false,                # solo only: the guards start on 20 (L-SO1)
+     "seed": 123}                      # optional, recorded for the solo automaton's shuffles
+
+``start`` (advanced side B, L-S10) is required in advanced mode (reputation starts at 0) and not
+allowed otherwise (side A: 1 power, 0 suspicion, storage limit 5, reputation 10, L-S7).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core import jsonin as J
+from companion.core.errors import InputError
+from companion.games.lockup.cards import card_doc, parse_goal, parse_goon, parse_item
+from companion.games.lockup.events import GameStarted
+from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, MODES, SUPPLY
+
+SETUP_FIELDS = ("mode", "players", "crew_tiles", "goals", "display", "goons")
+OPTIONAL_FIELDS = ("first_player", "options", "advanced", "seed")
+
+
+def start(setup: Any) -> list:
+    """Validate a setup mapping and return the ``game-started`` event (L-S)."""
+    doc = J.obj(setup, "", SETUP_FIELDS, OPTIONAL_FIELDS)
+    mode = J.choice(doc["mode"], "mode", MODES)
+    solo = mode == "solo"
+    advanced = mode == "advanced" or (solo and J.boolean(doc.get("advanced", False), "advanced"))
+    people = _players(doc["players"], mode, advanced)
+    names = [p["name"] for p in people]
+    seating = [*names, GUARDS] if solo else names
+    if solo:
+        people.append(_guards(doc))
+    first = GUARDS if solo else J.name_of(doc.get("first_player"), "first_player", names)
+    count = len(seating)
+    goons = _goons(doc["goons"])
+    _check_supply(people, goons)
+    return [
+        GameStarted(
+            mode=mode,
+            players=tuple(people),
+            first_player=first,
+            crew_tiles=_crew_tiles(doc["crew_tiles"], count),
+            board_side="1-2" if count <= 2 else "3-5",  # L-S1
+            face_down_limit=3 if count <= 2 else 2,  # L-RC6 (solo plays as 2 players)
+            display=tuple(card_doc(i) for i in _display(doc["display"], count)),
+            goons={loc: card_doc(g) for loc, g in goons.items()},
+            goals=_goals(doc["goals"], solo),
+            options={**_options(doc.get("options", {})), "advanced": advanced},
+            seed=J.integer(doc["seed"], "seed") if doc.get("seed") is not None else None,
+        )
+    ]
+
+
+def _players(value: Any, mode: str, advanced: bool) -> list[dict]:
+    solo = mode == "solo"
+    items = J.array(value, "players", 1 if solo else 2, 1 if solo else 5)
+    out, seen = [], set()
+    for i, raw in enumerate(items):
+        path = J.join("players", i)
+        p = J.obj(raw, path, ["name"], ["crew", "start"])
+        name = J.string(p["name"], J.join(path, "name")).strip()
+        if name == GUARDS or name in seen:
+            raise InputError(J.join(path, "name"), "is reserved" if name == GUARDS else "is used twice")
+        seen.add(name)
+        crew = J.string(p["crew"], J.join(path, "crew")) if p.get("crew") is not None else None
+        out.append({"name": name, "crew": crew, **_start_values(p.get("start"), path, advanced)})
+    return out
+
+
+def _start_values(value: Any, path: str, advanced: bool) -> dict:
+    """Side A values (L-S7) or the side-B values the table enters (L-S10)."""
+    base = {"reputation": 10, "power": 1, "suspicion": 0, "storage_limit": 5, "resources": {}}
+    if value is None:
+        if advanced:
+            raise InputError(J.join(path, "start"), "is required in advanced mode (L-S10)")
+        return base
+    spath = J.join(path, "start")
+    doc = J.obj(value, spath, ["power", "suspicion", "storage_limit"], ["resources"])
+    res_doc = J.obj(doc.get("resources", {}), J.join(spath, "resources"), optional=("scrap", "iron", "potion", "gold"))
+    return {
+        "reputation": 0,  # L-S10: advanced reputation starts at 0
+        "power": J.integer(doc["power"], J.join(spath, "power")),
+        "suspicion": J.integer(doc["suspicion"], J.join(spath, "suspicion")),
+        "storage_limit": J.integer(doc["storage_limit"], J.join(spath, "storage_limit")),
+        "resources": {r: J.integer(n, J.join(J.join(spath, "resources"), r)) for r, n in res_doc.items() if n},
+    }
+
+
+def _guards(doc: dict) -> dict:
+    """The guards' board (L-SO1): 1 power, reputation 10 (advanced solo: 20), no storage limit."""
+    advanced = J.boolean(doc.get("advanced", False), "advanced")
+    return {"name": GUARDS, "crew": None, "reputation": 20 if advanced else 10, "power": 1, "suspicion": 0,
+            "storage_limit": None, "resources": {}}
+
+
+def _crew_tiles(value: Any, count: int) -> tuple:
+    """The 6 crew tiles of each player (L-C4): lookout, enforcer and 4 numbered; 5 players drop the "2"."""
+    numbers = [J.integer(n, J.join("crew_tiles", i)) for i, n in enumerate(J.array(value, "crew_tiles", 4, 4))]
+    if count == 5:
+        if 2 not in numbers:
+            raise InputError("crew_tiles", "must contain the tile printed 2 (removed with 5 players, L-C4)")
+        numbers.remove(2)
+    return ("lookout", "enforcer", *numbers)
+
+
+def _display(value: Any, count: int) -> list:
+    size = count + 1  # L-C6
+    return [parse_item(v, J.join("display", i)) for i, v in enumerate(J.array(value, "display", size, size))]
+
+
+def _goons(value: Any) -> dict:
+    doc = J.obj(value, "goons", GOON_LOCATIONS)  # L-S4: five goons, slots 2-6
+    return {loc: parse_goon(doc[loc], J.join("goons", loc)) for loc in GOON_LOCATIONS}
+
+
+def _goals(value: Any, solo: bool) -> dict:
+    doc = J.obj(value, "goals", ["leader", "end_game"], ["instant"])
+    instant = doc.get("instant")
+    if solo and instant is not None:
+        raise InputError("goals.instant", "must be null in solo (L-SO1)")
+    if not solo and instant is None:
+        raise InputError("goals.instant", "is required (L-S8)")
+    return {
+        "leader": card_doc(parse_goal(doc["leader"], "goals.leader", "leader")),
+        "instant": None if instant is None else card_doc(parse_goal(instant, "goals.instant", "instant")),
+        "end_game": card_doc(parse_goal(doc["end_game"], "goals.end_game", "end_game")),
+    }
+
+
+def _options(value: Any) -> dict:
+    doc = J.obj(value, "options", optional=["pass_rewards_down"])
+    return {"pass_rewards_down": J.boolean(doc.get("pass_rewards_down", False), "options.pass_rewards_down")}
+
+
+def _check_supply(people: list[dict], goons: dict) -> None:
+    """Starting cubes come from the finite supply (L-C3, L-S5)."""
+    need = {"power": sum(p["power"] for p in people), "suspicion": sum(p["suspicion"] for p in people)}
+    need["suspicion"] += sum(g.suspicion for g in goons.values())
+    for p in people:
+        for r, n in p["resources"].items():
+            need[r] = need.get(r, 0) + n
+    for cube, n in need.items():
+        if n > SUPPLY[cube]:
+            raise InputError("players", f"the starting {cube} ({n}) exceeds the supply of {SUPPLY[cube]} (L-C3)")

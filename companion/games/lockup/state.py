@@ -1,0 +1,230 @@
+"""The state of a Lockup game: frozen dataclasses, never mutated (``dataclasses.replace`` only).
+
+Mappings inside the state are plain dicts that are never changed in place: every helper here
+returns a new dict. Cubes live in exactly one place (L-C3): ``supply``, a seat's board
+(``Seat.resources``/``power``/``suspicion``) or a location (``loc_suspicion``/``loc_resources``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from companion.games.lockup.cards import Goal, Goon, Item
+from companion.games.lockup.model import RESOURCES
+
+Tile = int | str  # crew tile: a printed number, "lookout", "enforcer"; guard card: a number or "power"
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A crew tile (or, for the guards, a guard card) at a location.
+
+    ``tile`` is ``None`` only in a view where it is hidden (face down, not the viewer's).
+    ``card``/``special`` describe guard cards (L-SO9) and are unused for players.
+    """
+
+    seat: str
+    tile: Tile | None
+    face_up: bool
+    card: str | None = None
+    special: bool = False
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat's board: a player, or the guards in solo (``storage_limit`` None: no limit, L-SO11)."""
+
+    name: str
+    crew: str | None
+    reputation: int
+    power: int
+    resources: dict
+    suspicion: int
+    storage_limit: int | None
+    tomes: int = 0
+    items: tuple[Item, ...] = ()
+    reserved: tuple[Item, ...] = ()
+    goons: tuple[Goon, ...] = ()
+    tiles: tuple[Tile, ...] = ()  # every crew tile of this seat in this game (L-C4)
+    holding: tuple[Tile, ...] = ()  # tiles in the holding cell
+    passed: bool = False
+    visited: tuple[str, ...] = ()  # locations assigned to this round (L-RC3)
+    face_down_used: int = 0  # L-RC6
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """The location being resolved in Lights Out (L-LO)."""
+
+    location: str
+    first_player: str  # marker holder when the location was revealed (L-LO2)
+    power: dict  # power snapshot at reveal, for recomputing tiers after a decline (I-1 option)
+    tiles: dict  # {seat: [tile values]} at reveal
+    strength: dict
+    ranking: tuple[str, ...]
+    tiers: dict  # {seat: tier or None}
+    gains: dict  # {seat: {cube: n}} fixed gains of the tier
+    confirmed: bool = False
+    cursor: int = 0  # index into ranking of the seat collecting now (L-LO4)
+    declined: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RepEntry:
+    """One line of the reputation log: who, how much, why (rule id + text), which event."""
+
+    seat: str
+    delta: int
+    rule: str
+    reason: str
+    event: int
+
+
+@dataclass(frozen=True)
+class State:
+    """The whole game."""
+
+    mode: str
+    seating: tuple[str, ...]  # clockwise (L-S9); in solo: the player and "guards"
+    seats: dict  # {name: Seat}
+    first_player: str
+    board_side: str
+    face_down_limit: int
+    options: dict
+    supply: dict
+    goals: dict  # {"leader": Goal, "instant": Goal|None, "end_game": Goal|None}
+    display: tuple[Item | None, ...]
+    goons: dict  # {goon location: Goon | None}
+    placements: dict  # {location: tuple[Placement, ...]}
+    loc_suspicion: dict
+    loc_resources: dict  # {location: {resource: n}}
+    seed: int | None = None
+    round: int = 1
+    phase: str = "roll_call"  # traits, roll_call, lights_out, patrol, final, over
+    turn: str | None = None
+    dealt: bool = True  # solo: the guards' cards of this round are dealt (L-SO4)
+    leader_holder: str | None = None
+    instant_holder: str | None = None
+    trait_order: tuple[str, ...] = ()  # advanced: seats still to pick a trait (L-S10)
+    lo_index: int = 0
+    resolution: Resolution | None = None
+    special_draw: str | None = None  # solo: a location awaiting a special guard's draw (L-SO9)
+    effects: tuple[tuple[str, str, str], ...] = ()  # pending effect choices (seat, code, source)
+    patrol: dict = field(default_factory=dict)  # {"items": bool, "advanced": bool, "goons": bool}
+    end_goal_met: tuple[str, ...] | None = None
+    result: dict | None = None
+    rep_log: tuple[RepEntry, ...] = ()
+    seq: int = 0  # number of events folded
+
+    @property
+    def player_count(self) -> int:
+        """The count that sets tiers and values: solo plays as 2 players (L-SO1)."""
+        return len(self.seating)
+
+
+def seat(state: State, name: str) -> Seat:
+    """The named seat."""
+    return state.seats[name]
+
+
+def with_seat(state: State, name: str, **changes) -> State:
+    """A state where one seat has ``changes``."""
+    seats = dict(state.seats)
+    seats[name] = replace(seats[name], **changes)
+    return replace(state, seats=seats)
+
+
+def add(mapping: dict, key: str, delta: int) -> dict:
+    """A copy of ``mapping`` with ``key`` changed by ``delta``."""
+    out = dict(mapping)
+    out[key] = out.get(key, 0) + delta
+    return out
+
+
+def cubes_at(state: State, place: str) -> dict:
+    """Cubes at ``place``: ``"supply"``, ``"seat:NAME"`` or ``"location:LOC"``."""
+    kind, _, name = place.partition(":")
+    if kind == "supply":
+        return dict(state.supply)
+    if kind == "seat":
+        s = state.seats[name]
+        return {**s.resources, "power": s.power, "suspicion": s.suspicion}
+    return {**state.loc_resources.get(name, {}), "suspicion": state.loc_suspicion.get(name, 0)}
+
+
+def _set_cubes(state: State, place: str, cubes: dict) -> State:
+    kind, _, name = place.partition(":")
+    if kind == "supply":
+        return replace(state, supply=cubes)
+    if kind == "seat":
+        res = {r: cubes.get(r, 0) for r in RESOURCES}
+        return with_seat(state, name, resources=res, power=cubes["power"], suspicion=cubes["suspicion"])
+    loc_res = {r: n for r, n in cubes.items() if r in RESOURCES and n}
+    return replace(
+        state,
+        loc_resources={**state.loc_resources, name: loc_res},
+        loc_suspicion={**state.loc_suspicion, name: cubes.get("suspicion", 0)},
+    )
+
+
+def move(state: State, source: str, target: str, cubes: dict) -> State:
+    """Move ``cubes`` from one place to another (L-C3: cubes are conserved)."""
+    src, dst = cubes_at(state, source), cubes_at(state, target)
+    for cube, n in cubes.items():
+        src[cube] = src.get(cube, 0) - n
+        dst[cube] = dst.get(cube, 0) + n
+        if src[cube] < 0:
+            raise ValueError(f"{source} has too few {cube}")
+    return _set_cubes(_set_cubes(state, source, src), target, dst)
+
+
+def clip(available: dict, wanted: dict) -> dict:
+    """What a gain gives when the supply runs short (L-C3, I-15): at most what is left."""
+    out = {c: min(n, available.get(c, 0)) for c, n in wanted.items()}
+    return {c: n for c, n in out.items() if n > 0}
+
+
+def count_treasure(s: Seat, treasure: str) -> int:
+    """Treasure icons on a seat's face-up cards: crafted items and goons (I-11)."""
+    return sum(card.treasures.count(treasure) for card in (*s.items, *s.goons))
+
+
+def players(state: State) -> tuple[str, ...]:
+    """Seats that are people (not the solo guards)."""
+    return tuple(n for n in state.seating if n != "guards")
+
+
+def clockwise_from(state: State, start: str) -> tuple[str, ...]:
+    """Seats in clockwise order beginning at ``start``."""
+    i = state.seating.index(start)
+    return state.seating[i:] + state.seating[:i]
+
+
+def all_cubes(state: State) -> dict:
+    """Total of every cube type over supply, boards and locations (must equal L-C3)."""
+    total: dict[str, int] = dict(state.supply)
+    places = [f"seat:{n}" for n in state.seating] + [f"location:{loc}" for loc in state.loc_suspicion]
+    for place in places:
+        for cube, n in cubes_at(state, place).items():
+            total[cube] = total.get(cube, 0) + n
+    return total
+
+
+Evolver = Callable[[State, object], State]
+EVOLVERS: dict[type, Evolver] = {}
+
+
+def evolves(event_cls: type) -> Callable[[Evolver], Evolver]:
+    """Register the function that applies one event class to the state."""
+
+    def register(fn: Evolver) -> Evolver:
+        EVOLVERS[event_cls] = fn
+        return fn
+
+    return register
+
+
+def goal_of(state: State, kind: str) -> Goal | None:
+    """The goal card of a kind, or None."""
+    return state.goals.get(kind)
