@@ -49,4 +49,6 @@ def serve(host: str = "0.0.0.0", port: int = 5000, instance: str = "instance") -
     except OSError as exc:
         print(f"error: --port: cannot listen on {host}:{port} ({exc.strerror})", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("companion: stopped", flush=True)
     return 0
