@@ -1,0 +1,54 @@
+"""Ragami: live tracking of VP, conflicts, white cubes and Virtue dice; rounds and their setup
+reminders (RG-T3); the end of game (RG-E1) announced at the end of its round; final bonus and
+conversion (RG-E2, RG-E3) and the winner (RG-E4).
+
+Pure package (no Flask, no storage); never imports another game. ``GAME`` is the recorded-game
+definition; :func:`command_from_dict` turns plain data (a JSON body or a form post, numbers also
+as text, lists also as comma-separated text) into a command, raising ``InputError`` naming the field.
+
+COMMANDS (``kind``: fields)
+
+Setup (``GAME.start(setup)``): ``players`` (2-4, clockwise; each a name or ``{name, colour}``
+with colour yellow/green/blue/purple, free colours assigned in that order), ``start_player``
+(a listed name, or null/absent to draw one).
+
+- ``resolve-conflict``: ``player``, ``die_value`` (1-6, the VP gained, RG-V3), optional
+  ``saints`` (players whose saint stood on the conflict, +1 VP each, RG-V4), ``helper`` (the
+  player whose Ragami helped: +2 white cubes), ``white_cubes_spent``, ``virtue_spent``.
+- ``purify-demons``: ``player``, ``demons`` (1-6; 1 VP each, RG-V2).
+- ``convert-white-cubes``: ``player``, ``vp`` (2 cubes per VP, RG-V1; also after the last round, RG-E2).
+- ``convert-virtue``: ``player``, ``vp`` (3 Virtue die points per VP, RG-V5).
+- ``gain-white-cubes``: ``player``, ``count``, optional ``reason`` (saint-placed, card, other).
+- ``spend-white-cubes``: ``player``, ``count``.
+- ``set-virtue-die``: ``player``, ``value`` (0-6, 0 = off the board), optional ``reason``
+  (round-setup, moved, placed, card, spent, other; moved/placed must be 1, RG-T3).
+- ``use-location-tokens``: ``tokens`` (numbers 1-30, each once per game, RG-T2).
+- ``end-round``: no fields. Starts the next round (start player passes left, RG-T3) or, if a
+  player has 30 VP or the 30 tokens are used, announces the end of the game (RG-E1).
+- ``finish-game``: no fields; after the end is announced: conflicts bonus and winner (RG-E3, RG-E4).
+
+``pending(state)``: step (``setup``, ``round`` with RG-T3 ``reminders`` and the last-round
+``warning``, ``final-conversion``, ``finished``). ``view_for(state, seat)`` is a JSON-ready dict;
+``final_result(state)`` the explained scores.
+"""
+
+from companion.core.game import GameDefinition
+from companion.games.ragami.commands import PARSERS, command_from_dict
+from companion.games.ragami.game import State, decide, evolve, start
+from companion.games.ragami.status import final_result, is_finished, pending, round_setup_reminders, view_for
+
+COMMANDS: tuple[str, ...] = tuple(PARSERS)
+
+GAME = GameDefinition(
+    key="ragami",
+    title="Ragami",
+    start=start,
+    decide=decide,
+    evolve=evolve,
+    view_for=view_for,
+)
+
+__all__ = [
+    "COMMANDS", "GAME", "State", "command_from_dict", "decide", "evolve", "final_result", "is_finished",
+    "pending", "round_setup_reminders", "start", "view_for",
+]

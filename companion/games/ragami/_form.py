@@ -1,0 +1,58 @@
+"""Reading command fields from plain dicts (a JSON body or a form post), naming the bad field.
+
+Form posts carry strings, so integers and booleans are also accepted in their text form; lists
+are accepted as lists or as comma-separated text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from companion.core import jsonin
+from companion.core.errors import InputError
+
+TRUE_WORDS = frozenset({"true", "on", "yes", "1"})
+FALSE_WORDS = frozenset({"false", "off", "no", "0", ""})
+
+
+def fields(data: Any, required: Iterable[str] = (), optional: Iterable[str] = ()) -> dict:
+    """The command's fields: exactly ``required`` plus any of ``optional`` (unknown -> InputError)."""
+    if not isinstance(data, Mapping):
+        raise InputError("command", "must be an object")
+    return jsonin.obj(dict(data), "", required=required, optional=optional)
+
+
+def integer(value: Any, path: str, minimum: int = 0, maximum: int | None = None) -> int:
+    """An integer (or its decimal text) within bounds."""
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        value = int(value.strip())
+    value = jsonin.integer(value, path, minimum=None)
+    if value < minimum or (maximum is not None and value > maximum):
+        span = f"from {minimum} to {maximum}" if maximum is not None else f"at least {minimum}"
+        raise InputError(path, f"must be an integer {span}")
+    return value
+
+
+def boolean(value: Any, path: str) -> bool:
+    """true/false, or the words a form sends (on, off, yes, no, 1, 0)."""
+    if isinstance(value, str) and value.strip().lower() in TRUE_WORDS | FALSE_WORDS:
+        return value.strip().lower() in TRUE_WORDS
+    return jsonin.boolean(value, path)
+
+
+def text(value: Any, path: str) -> str:
+    """A non-empty string, stripped."""
+    return jsonin.string(value, path).strip()
+
+
+def text_list(value: Any, path: str) -> tuple[str, ...]:
+    """A list of distinct non-empty strings (or comma-separated text)."""
+    if isinstance(value, str):
+        value = [part for part in (p.strip() for p in value.split(",")) if part]
+    items = jsonin.array(value, path)
+    out = tuple(text(item, jsonin.join(path, i)) for i, item in enumerate(items))
+    for i, item in enumerate(out):
+        if item in out[:i]:
+            raise InputError(jsonin.join(path, i), f"{item} is listed twice")
+    return out

@@ -1,0 +1,193 @@
+"""Ragami commands (frozen dataclasses) and :func:`command_from_dict` for form posts.
+
+Field types and ranges are checked here (``InputError`` naming the field); whether a command is
+legal now (names at the table, cubes available, phase) is ``decide``'s job (``RuleViolation``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core import jsonin
+from companion.core.errors import InputError
+from companion.games.ragami import _form
+from companion.games.ragami.rules import DEMONS, DIE_FACES, LOCATION_TOKENS, VIRTUE_MAX
+
+WHITE_CUBE_GAINS: tuple[str, ...] = ("saint-placed", "card", "other")
+VIRTUE_REASONS: tuple[str, ...] = ("round-setup", "moved", "placed", "card", "spent", "other")
+
+
+@dataclass(frozen=True)
+class ResolveConflict:
+    """RG-T4/RG-T5/RG-V3/RG-V4: ``player`` resolved a conflict whose die shows ``die_value``.
+
+    ``saints``: players whose saint stood on it (+1 VP each); ``helper``: the player whose Ragami
+    helped (+2 white cubes); what the resolver spent of white cubes and Virtue die points."""
+
+    player: str
+    die_value: int
+    saints: tuple[str, ...] = ()
+    helper: str | None = None
+    white_cubes_spent: int = 0
+    virtue_spent: int = 0
+
+
+@dataclass(frozen=True)
+class PurifyDemons:
+    """RG-V2: a Ragami ended its move on a space with only demons."""
+
+    player: str
+    demons: int
+
+
+@dataclass(frozen=True)
+class ConvertWhiteCubes:
+    """RG-V1/RG-E2: 2 white cubes per VP."""
+
+    player: str
+    vp: int
+
+
+@dataclass(frozen=True)
+class ConvertVirtue:
+    """RG-V5: 3 Virtue die points per VP."""
+
+    player: str
+    vp: int
+
+
+@dataclass(frozen=True)
+class GainWhiteCubes:
+    """White cubes gained outside a resolution: a saint moved onto a conflict, a card."""
+
+    player: str
+    count: int
+    reason: str = "other"
+
+
+@dataclass(frozen=True)
+class SpendWhiteCubes:
+    """White cubes returned to the supply (card costs, power outside ``resolve-conflict``)."""
+
+    player: str
+    count: int
+
+
+@dataclass(frozen=True)
+class SetVirtueDie:
+    """The Virtue die now shows ``value`` (0 = off the board): round setup, moved, placed, card."""
+
+    player: str
+    value: int
+    reason: str = "other"
+
+
+@dataclass(frozen=True)
+class UseLocationTokens:
+    """Location tokens drawn (1-30) for conflict dice, demons or neutral saints (RG-T2)."""
+
+    tokens: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class EndRound:
+    """Everyone passed: end the round (and announce the end of the game if RG-E1 holds)."""
+
+
+@dataclass(frozen=True)
+class FinishGame:
+    """After the last round's conversions: end-game bonus and winner (RG-E2…RG-E4)."""
+
+
+Command = (ResolveConflict | PurifyDemons | ConvertWhiteCubes | ConvertVirtue | GainWhiteCubes | SpendWhiteCubes
+           | SetVirtueDie | UseLocationTokens | EndRound | FinishGame)
+
+
+def _player(data: Mapping[str, Any]) -> str:
+    return _form.text(data["player"], "player")
+
+
+def _resolve_conflict(data: Mapping[str, Any]) -> ResolveConflict:
+    data = _form.fields(data, required=("player", "die_value"),
+                        optional=("saints", "helper", "white_cubes_spent", "virtue_spent"))
+    helper = data.get("helper")
+    return ResolveConflict(
+        player=_player(data),
+        die_value=_form.integer(data["die_value"], "die_value", DIE_FACES[0], DIE_FACES[-1]),
+        saints=_form.text_list(data.get("saints", []), "saints"),
+        helper=_form.text(helper, "helper") if helper not in (None, "") else None,
+        white_cubes_spent=_form.integer(data.get("white_cubes_spent", 0), "white_cubes_spent"),
+        virtue_spent=_form.integer(data.get("virtue_spent", 0), "virtue_spent", maximum=VIRTUE_MAX),
+    )
+
+
+def _player_amount(name: str, minimum: int = 1, maximum: int | None = None):
+    """Parser for commands of the shape (player, one positive amount)."""
+
+    def parse(data: Mapping[str, Any]) -> tuple[str, int]:
+        data = _form.fields(data, required=("player", name))
+        return _player(data), _form.integer(data[name], name, minimum, maximum)
+
+    return parse
+
+
+def _gain_white_cubes(data: Mapping[str, Any]) -> GainWhiteCubes:
+    data = _form.fields(data, required=("player", "count"), optional=("reason",))
+    reason = jsonin.choice(data.get("reason", "other"), "reason", WHITE_CUBE_GAINS)
+    return GainWhiteCubes(_player(data), _form.integer(data["count"], "count", 1), reason)
+
+
+def _set_virtue_die(data: Mapping[str, Any]) -> SetVirtueDie:
+    data = _form.fields(data, required=("player", "value"), optional=("reason",))
+    reason = jsonin.choice(data.get("reason", "other"), "reason", VIRTUE_REASONS)
+    return SetVirtueDie(_player(data), _form.integer(data["value"], "value", 0, VIRTUE_MAX), reason)
+
+
+def _use_location_tokens(data: Mapping[str, Any]) -> UseLocationTokens:
+    data = _form.fields(data, required=("tokens",))
+    raw = data["tokens"]
+    if isinstance(raw, str | int) and not isinstance(raw, bool):
+        raw = [part for part in str(raw).replace(",", " ").split() if part]
+    items = jsonin.array(raw, "tokens", min_len=1)
+    low, high = LOCATION_TOKENS[0], LOCATION_TOKENS[-1]
+    tokens = tuple(_form.integer(t, jsonin.join("tokens", i), low, high) for i, t in enumerate(items))
+    for i, token in enumerate(tokens):
+        if token in tokens[:i]:
+            raise InputError(jsonin.join("tokens", i), f"token {token} is listed twice")
+    return UseLocationTokens(tokens)
+
+
+def _no_fields(cls):
+    def parse(data: Mapping[str, Any]):
+        _form.fields(data)
+        return cls()
+
+    return parse
+
+
+_demons = _player_amount("demons", 1, DEMONS)
+_vp = _player_amount("vp")
+_count = _player_amount("count")
+
+PARSERS: dict[str, Callable[[Mapping[str, Any]], Command]] = {
+    "resolve-conflict": _resolve_conflict,
+    "purify-demons": lambda d: PurifyDemons(*_demons(d)),
+    "convert-white-cubes": lambda d: ConvertWhiteCubes(*_vp(d)),
+    "convert-virtue": lambda d: ConvertVirtue(*_vp(d)),
+    "gain-white-cubes": _gain_white_cubes,
+    "spend-white-cubes": lambda d: SpendWhiteCubes(*_count(d)),
+    "set-virtue-die": _set_virtue_die,
+    "use-location-tokens": _use_location_tokens,
+    "end-round": _no_fields(EndRound),
+    "finish-game": _no_fields(FinishGame),
+}
+
+
+def command_from_dict(kind: str, data: Mapping[str, Any] | None = None) -> Command:
+    """Build a command of ``kind`` (see ``PARSERS``) from plain data; ``InputError`` names the field."""
+    parser = PARSERS.get(kind)
+    if parser is None:
+        raise InputError("kind", "must be one of " + ", ".join(PARSERS))
+    return parser(data or {})

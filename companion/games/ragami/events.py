@@ -1,0 +1,110 @@
+"""Ragami events: past tense, kebab-case types prefixed ``ragami-``, version 1."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from companion.core.events import Event, event_type
+
+# Why VP were gained (RG-V1…RG-V5); the cause also says what was spent or counted.
+VP_CAUSES: dict[str, str] = {
+    "conflict": "RG-V3",  # the conflict die value; +1 conflict resolved (RG-T5)
+    "saint": "RG-V4",  # the player's saint was on a resolved conflict
+    "demons": "RG-V2",  # demons purified, 1 VP each
+    "white-cubes": "RG-V1",  # 2 white cubes spent per VP
+    "virtue-die": "RG-V5",  # 3 Virtue die points spent per VP
+}
+
+
+@event_type
+@dataclass(frozen=True)
+class GameStarted(Event):
+    """Players clockwise with their colours, and the start player (RG-T1)."""
+
+    type: ClassVar[str] = "ragami-game-started"
+    players: tuple[str, ...]
+    colours: tuple[str, ...]
+    start_player: str
+    seed: int | None = None  # set when the companion drew the start player
+
+
+@event_type
+@dataclass(frozen=True)
+class VpGained(Event):
+    """A player gained VP for ``cause`` (a key of ``VP_CAUSES``)."""
+
+    type: ClassVar[str] = "ragami-vp-gained"
+    player: str
+    amount: int
+    cause: str
+
+
+@event_type
+@dataclass(frozen=True)
+class WhiteCubesChanged(Event):
+    """White cubes gained (saint placed on a conflict, helping Ragami, card) or spent (``delta`` < 0)."""
+
+    type: ClassVar[str] = "ragami-white-cubes-changed"
+    player: str
+    delta: int
+    reason: str
+
+
+@event_type
+@dataclass(frozen=True)
+class VirtueDieSet(Event):
+    """A player's Virtue die now shows ``value`` (0 = off the board)."""
+
+    type: ClassVar[str] = "ragami-virtue-die-set"
+    player: str
+    value: int
+    reason: str
+
+
+@event_type
+@dataclass(frozen=True)
+class LocationTokensUsed(Event):
+    """Location tokens drawn from the pile (RG-T2); the game ends when they run out (RG-E1)."""
+
+    type: ClassVar[str] = "ragami-location-tokens-used"
+    tokens: tuple[int, ...]
+
+
+@event_type
+@dataclass(frozen=True)
+class RoundEnded(Event):
+    """Every player passed: the round is over."""
+
+    type: ClassVar[str] = "ragami-round-ended"
+    round: int
+
+
+@event_type
+@dataclass(frozen=True)
+class RoundStarted(Event):
+    """A new round after its setup (RG-T3): the start player passed left."""
+
+    type: ClassVar[str] = "ragami-round-started"
+    round: int
+    start_player: str
+
+
+@event_type
+@dataclass(frozen=True)
+class GameEndAnnounced(Event):
+    """RG-E1, at the end of the round: ``reasons`` among ``30-vp`` and ``tokens-exhausted``."""
+
+    type: ClassVar[str] = "ragami-game-end-announced"
+    round: int
+    reasons: tuple[str, ...]
+
+
+@event_type
+@dataclass(frozen=True)
+class GameFinished(Event):
+    """Final scoring done (RG-E2, RG-E3): the winners and the tie-break used (RG-E4)."""
+
+    type: ClassVar[str] = "ragami-game-finished"
+    winners: tuple[str, ...]
+    tiebreak: str | None = None

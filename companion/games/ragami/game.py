@@ -1,0 +1,282 @@
+"""Ragami as a recorded game: live VP tracking, rounds, location tokens, end of game (RG-T, RG-V, RG-E).
+
+``start(setup)`` -> events; ``decide(state, command)`` -> events or ``RuleViolation`` (never
+mutates); ``evolve(state, event)`` -> state. Queries (``pending``, ``view_for``) live in
+:mod:`companion.games.ragami.status`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core import jsonin, rng
+from companion.core.errors import InputError, RuleViolation
+from companion.core.events import Event
+from companion.games.ragami import commands as cmd
+from companion.games.ragami import events as ev
+from companion.games.ragami.rules import (
+    COLOURS,
+    END_VP,
+    HELPER_WHITE_CUBES,
+    LOCATION_TOKENS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SAINT_VP,
+    VIRTUE_POINTS_PER_VP,
+    VIRTUE_START,
+    WHITE_CUBES_PER_VP,
+)
+from companion.games.ragami.scoring import Tally, score
+
+PLAYING, FINAL, FINISHED = "playing", "final", "finished"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player's tracked values (RG-T1); ``virtue_die`` 0 means off the board."""
+
+    name: str
+    colour: str
+    vp: int = 0
+    conflicts: int = 0
+    white_cubes: int = 0
+    virtue_die: int = VIRTUE_START  # setup step 10: every Virtue die starts on a building at 1
+
+
+@dataclass(frozen=True)
+class State:
+    """The game so far: seats clockwise, round, used location tokens, phase and outcome."""
+
+    seats: tuple[Seat, ...]
+    start_player: str
+    round: int = 1
+    tokens_used: tuple[int, ...] = ()
+    phase: str = PLAYING
+    end_reasons: tuple[str, ...] = ()
+    winners: tuple[str, ...] = ()
+    tiebreak: str | None = None
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Names in seating order."""
+        return tuple(s.name for s in self.seats)
+
+    def seat(self, name: str) -> Seat:
+        """A player's seat; ``RuleViolation`` for a name not at the table."""
+        for seat in self.seats:
+            if seat.name == name:
+                return seat
+        raise RuleViolation(f"{name} is not playing this game")
+
+
+def end_reasons(state: State) -> tuple[str, ...]:
+    """RG-E1 conditions holding now: a player at 30 VP, location tokens exhausted."""
+    reasons = []
+    if any(s.vp >= END_VP for s in state.seats):
+        reasons.append("30-vp")
+    if len(state.tokens_used) >= len(LOCATION_TOKENS):
+        reasons.append("tokens-exhausted")
+    return tuple(reasons)
+
+
+def tallies(state: State) -> list[Tally]:
+    """The seats as scoring tallies (VP on the track, conflicts, white cubes left)."""
+    return [Tally(s.name, s.vp, s.conflicts, s.white_cubes) for s in state.seats]
+
+
+# --- start -------------------------------------------------------------------------------------
+
+
+def start(setup: Mapping[str, Any]) -> list[Event]:
+    """Validate the setup: ``players`` clockwise as ``{name, colour}`` (colour optional) or names;
+    ``start_player`` a listed name, or null/absent to draw one (setup step 7)."""
+    setup = jsonin.obj(setup, "", required=("players",), optional=("start_player",))
+    entries = jsonin.array(setup["players"], "players", MIN_PLAYERS, MAX_PLAYERS)  # RG-T1
+    names: list[str] = []
+    colours: list[str | None] = []
+    for i, entry in enumerate(entries):
+        name, colour = _read_seat(entry, f"players[{i}]")
+        if name in names:
+            raise InputError(f"players[{i}]", f"duplicate name {name!r}")
+        if colour is not None and colour in colours:
+            raise InputError(f"players[{i}].colour", f"{colour} is taken")
+        names.append(name)
+        colours.append(colour)
+    free = iter(c for c in COLOURS if c not in colours)
+    filled = tuple(c if c is not None else next(free) for c in colours)
+    seed, first = None, setup.get("start_player")
+    if first is None:
+        seed = rng.new_seed()
+        first = rng.shuffled(names, seed)[0]
+    first = jsonin.name_of(first, "start_player", names)
+    return [ev.GameStarted(tuple(names), filled, first, seed)]
+
+
+def _read_seat(entry: Any, path: str) -> tuple[str, str | None]:
+    if isinstance(entry, str):
+        return jsonin.string(entry, path).strip(), None
+    entry = jsonin.obj(entry, path, required=("name",), optional=("colour",))
+    name = jsonin.string(entry["name"], jsonin.join(path, "name")).strip()
+    colour = entry.get("colour")
+    if colour is not None:
+        colour = jsonin.choice(colour, jsonin.join(path, "colour"), COLOURS)
+    return name, colour
+
+
+# --- decide ------------------------------------------------------------------------------------
+
+
+def decide(state: State | None, command: cmd.Command) -> list[Event]:
+    """The events ``command`` causes, or ``RuleViolation`` (nothing is recorded)."""
+    if state is None:
+        raise RuleViolation("Set up the game first: players, colours and start player", "RG-T1")
+    if state.phase == FINISHED:
+        raise RuleViolation("The game is over", "RG-E4")
+    if state.phase == FINAL and not isinstance(command, cmd.ConvertWhiteCubes | cmd.FinishGame):
+        raise RuleViolation("The last round is over: only white cube conversion remains before scoring", "RG-E2")
+    handler = _HANDLERS.get(type(command))
+    if handler is None:
+        raise RuleViolation(f"Unknown command {type(command).__name__}")
+    return handler(state, command)
+
+
+def _resolve(state: State, c: cmd.ResolveConflict) -> list[Event]:
+    seat = state.seat(c.player)
+    for name in c.saints:
+        state.seat(name)
+    if c.player in c.saints:  # RG-T4: a Ragami never shares a location with its own saint
+        raise RuleViolation(f"{c.player}'s Ragami cannot stand with {c.player}'s own saint", "RG-T4")
+    if c.helper is not None and (state.seat(c.helper).name == c.player):
+        raise RuleViolation("The helping Ragami must be another player's", "RG-T4")
+    _can_spend(seat, c.white_cubes_spent, c.virtue_spent)
+    out: list[Event] = [ev.VpGained(c.player, c.die_value, "conflict")]  # RG-V3, RG-T5
+    out += [ev.VpGained(name, SAINT_VP, "saint") for name in c.saints]  # RG-V4
+    if c.white_cubes_spent:
+        out.append(ev.WhiteCubesChanged(c.player, -c.white_cubes_spent, "spent"))
+    if c.virtue_spent:
+        out.append(ev.VirtueDieSet(c.player, seat.virtue_die - c.virtue_spent, "spent"))
+    if c.helper is not None:  # RG-T4: the second Ragami's owner gains 2 white cubes
+        out.append(ev.WhiteCubesChanged(c.helper, HELPER_WHITE_CUBES, "helped"))
+    return out
+
+
+def _can_spend(seat: Seat, cubes: int, virtue: int) -> None:
+    if cubes > seat.white_cubes:
+        raise RuleViolation(f"{seat.name} has only {seat.white_cubes} white cubes", "RG-T4")
+    if virtue > seat.virtue_die:
+        raise RuleViolation(f"{seat.name}'s Virtue die shows only {seat.virtue_die}", "RG-T4")
+
+
+def _convert_cubes(state: State, c: cmd.ConvertWhiteCubes) -> list[Event]:
+    seat = state.seat(c.player)
+    if seat.white_cubes < WHITE_CUBES_PER_VP * c.vp:  # RG-V1: 2 cubes per VP
+        raise RuleViolation(f"{c.vp} VP needs {WHITE_CUBES_PER_VP * c.vp} white cubes; "
+                            f"{seat.name} has {seat.white_cubes}", "RG-V1")
+    return [ev.VpGained(c.player, c.vp, "white-cubes")]
+
+
+def _convert_virtue(state: State, c: cmd.ConvertVirtue) -> list[Event]:
+    seat = state.seat(c.player)
+    if seat.virtue_die < VIRTUE_POINTS_PER_VP * c.vp:  # RG-V5: 3 points per VP
+        raise RuleViolation(f"{c.vp} VP needs {VIRTUE_POINTS_PER_VP * c.vp} Virtue die points; "
+                            f"{seat.name}'s die shows {seat.virtue_die}", "RG-V5")
+    return [ev.VpGained(c.player, c.vp, "virtue-die")]
+
+
+def _spend_cubes(state: State, c: cmd.SpendWhiteCubes) -> list[Event]:
+    _can_spend(state.seat(c.player), c.count, 0)
+    return [ev.WhiteCubesChanged(c.player, -c.count, "spent")]
+
+
+def _set_virtue(state: State, c: cmd.SetVirtueDie) -> list[Event]:
+    state.seat(c.player)
+    if c.reason in ("moved", "placed") and c.value != VIRTUE_START:  # RG-T3 step 5: a moved die shows 1
+        raise RuleViolation(f"A Virtue die moved or placed on a building shows {VIRTUE_START}", "RG-T3")
+    return [ev.VirtueDieSet(c.player, c.value, c.reason)]
+
+
+def _use_tokens(state: State, c: cmd.UseLocationTokens) -> list[Event]:
+    used = [t for t in c.tokens if t in state.tokens_used]
+    if used:  # RG-T2: each of the 30 location tokens is drawn once
+        raise RuleViolation(f"Location token {used[0]} is already used", "RG-T2")
+    return [ev.LocationTokensUsed(c.tokens)]
+
+
+def _end_round(state: State, c: cmd.EndRound) -> list[Event]:
+    out: list[Event] = [ev.RoundEnded(state.round)]
+    reasons = end_reasons(state)
+    if reasons:  # RG-E1: announced at the end of the round in which it happened
+        return out + [ev.GameEndAnnounced(state.round, reasons)]
+    following = state.players[(state.players.index(state.start_player) + 1) % len(state.seats)]
+    return out + [ev.RoundStarted(state.round + 1, following)]  # RG-T3 step 1: passes left
+
+
+def _finish(state: State, c: cmd.FinishGame) -> list[Event]:
+    if state.phase != FINAL:
+        raise RuleViolation("The game ends at the end of a round in which a player reached 30 VP "
+                            "or the location tokens ran out", "RG-E1")
+    result = score(tallies(state))  # RG-E2 conversion, RG-E3 bonus, RG-E4 winner
+    return [ev.GameFinished(result.winners, result.tiebreak)]
+
+
+_HANDLERS = {
+    cmd.ResolveConflict: _resolve,
+    cmd.PurifyDemons: lambda s, c: [ev.VpGained(s.seat(c.player).name, c.demons, "demons")],  # RG-V2
+    cmd.ConvertWhiteCubes: _convert_cubes,
+    cmd.ConvertVirtue: _convert_virtue,
+    cmd.GainWhiteCubes: lambda s, c: [ev.WhiteCubesChanged(s.seat(c.player).name, c.count, c.reason)],
+    cmd.SpendWhiteCubes: _spend_cubes,
+    cmd.SetVirtueDie: _set_virtue,
+    cmd.UseLocationTokens: _use_tokens,
+    cmd.EndRound: _end_round,
+    cmd.FinishGame: _finish,
+}
+
+
+# --- evolve ------------------------------------------------------------------------------------
+
+
+def evolve(state: State | None, event: Event) -> State:
+    """The state after ``event``."""
+    if isinstance(event, ev.GameStarted):
+        seats = tuple(Seat(n, c) for n, c in zip(event.players, event.colours, strict=True))
+        return State(seats, event.start_player)
+    if state is None:
+        raise ValueError(f"{event.type} before ragami-game-started")
+    step = _EVOLVERS.get(type(event))
+    if step is None:
+        raise ValueError(f"not a Ragami event: {event.type}")
+    return step(state, event)
+
+
+def _update(state: State, name: str, **changes: int) -> State:
+    seats = tuple(dataclasses.replace(s, **changes) if s.name == name else s for s in state.seats)
+    return dataclasses.replace(state, seats=seats)
+
+
+def _vp_gained(state: State, e: ev.VpGained) -> State:
+    seat = state.seat(e.player)
+    changes = {"vp": seat.vp + e.amount}
+    if e.cause == "conflict":
+        changes["conflicts"] = seat.conflicts + 1  # RG-T5
+    elif e.cause == "white-cubes":
+        changes["white_cubes"] = seat.white_cubes - WHITE_CUBES_PER_VP * e.amount  # RG-V1
+    elif e.cause == "virtue-die":
+        changes["virtue_die"] = seat.virtue_die - VIRTUE_POINTS_PER_VP * e.amount  # RG-V5 (0: off the board)
+    return _update(state, e.player, **changes)
+
+
+_EVOLVERS = {
+    ev.VpGained: _vp_gained,
+    ev.WhiteCubesChanged: lambda s, e: _update(s, e.player, white_cubes=s.seat(e.player).white_cubes + e.delta),
+    ev.VirtueDieSet: lambda s, e: _update(s, e.player, virtue_die=e.value),
+    ev.LocationTokensUsed: lambda s, e: dataclasses.replace(s, tokens_used=tuple(sorted({*s.tokens_used, *e.tokens}))),
+    ev.RoundEnded: lambda s, e: s,
+    ev.RoundStarted: lambda s, e: dataclasses.replace(s, round=e.round, start_player=e.start_player),
+    ev.GameEndAnnounced: lambda s, e: dataclasses.replace(s, phase=FINAL, end_reasons=tuple(e.reasons)),
+    ev.GameFinished: lambda s, e: dataclasses.replace(s, phase=FINISHED, winners=tuple(e.winners),
+                                                     tiebreak=e.tiebreak),
+}
