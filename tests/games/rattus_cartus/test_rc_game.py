@@ -200,3 +200,18 @@ def test_rc_command_from_dict_names_the_bad_field(kind, data, field):
     with pytest.raises(InputError) as caught:
         command_from_dict(kind, data)
     assert caught.value.field == field
+
+
+def test_rc_f2_stale_order_after_a_corrected_tally_does_not_block_the_reveal():
+    table = Table({"players": ["A", "B", "C"], "start_player": "A"})
+    play_rounds(table, 9)
+    for name in ("A", "B", "C"):
+        table.do("record-tally", player=name, church=2)
+        table.do("record-rats", player=name, rats=0)
+    table.do("record-treasury", used=False)
+    table.do("record-influence-order", influence_class="church", order=["C", "B", "A"])
+    table.do("record-tally", player="A", church=5)  # a correction: A is no longer tied
+    assert pending(table.state).step == "plague"
+    table.do("reveal-plague", nuns=1)
+    classes = {p.name: p.breakdown()["classes"] for p in final_result(table.state).players}
+    assert classes == {"A": 10, "C": 5, "B": 2}
