@@ -156,7 +156,7 @@ def _reveal_plague(state: State, command: RevealPlague) -> list[Event]:
     missing = [need for need in _needs(state) if not need.startswith("influence-order:")]
     if missing:
         raise RuleViolation("Before the plague, record: " + ", ".join(missing), "RC-F7")
-    problems = tie_problems(_tallies(state), _effective_ties(state))
+    problems = tie_problems(_tallies(state), state.ties())
     if problems:
         raise RuleViolation(problems[0][1], "RC-F2")
     result = _score(state, command.nuns)
@@ -240,20 +240,8 @@ def _tallies(state: State) -> list[Tally]:
     return [dataclasses.replace(t, rats=r or 0) for t, r in zip(state.tallies, state.rats, strict=True) if t]
 
 
-def _effective_ties(state: State) -> dict[str, tuple[str, ...]]:
-    """Recorded orders minus players no longer tied in that class: a tally corrected after its
-    order was recorded must not leave a stale order blocking the reveal (RC-F2)."""
-    tallies = _tallies(state)
-    out = {}
-    for cls, order in state.orders:
-        values = [t.influence_in(cls) for t in tallies]
-        tied = {t.name for t in tallies if t.influence_in(cls) > 0 and values.count(t.influence_in(cls)) > 1}
-        out[cls] = tuple(name for name in order if name in tied)
-    return out
-
-
 def _score(state: State, nuns: int) -> Result:
-    return score(_tallies(state), treasury_used=bool(state.treasury_used), nuns=nuns, ties=_effective_ties(state),
+    return score(_tallies(state), treasury_used=bool(state.treasury_used), nuns=nuns, ties=state.ties(),
                  options=state.options)
 
 
@@ -263,9 +251,7 @@ def _needs(state: State) -> tuple[str, ...]:
     if state.treasury_used is None:
         needs.append("treasury")
     if not any(n.startswith("tally:") for n in needs):
-        problems = tie_problems(_tallies(state), _effective_ties(state))
-        classes = dict.fromkeys(field.split("[")[0] for field, _ in problems)
-        needs += [f"influence-order:{c}" for c in classes]
+        needs += [f"influence-order:{c}" for c, _ in tie_problems(_tallies(state), state.ties())]
     return tuple(needs)
 
 

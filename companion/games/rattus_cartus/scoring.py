@@ -95,23 +95,20 @@ class Result:
 
 
 def tie_problems(tallies: Sequence[Tally], ties: Mapping[str, Sequence[str]]) -> list[tuple[str, str]]:
-    """(field suffix, message) for every influence tie without a full stacking order (RC-F2),
-    and for every listed player who is not tied with another listed player in that class."""
+    """(class, message) for every influence tie whose stacking order is not fully given (RC-F2).
+
+    Only ties among players with influence matter (RC-F1); listed players who are not tied are
+    harmless: the order is only consulted between equal markers."""
     problems: list[tuple[str, str]] = []
     for cls in CLASSES:
-        order = list(ties.get(cls, ()))
+        order = set(ties.get(cls, ()))
         by_value: dict[int, list[str]] = {}
         for t in tallies:
             if t.influence_in(cls) > 0:
                 by_value.setdefault(t.influence_in(cls), []).append(t.name)
         for names in by_value.values():
-            missing = [n for n in names if n not in order]
-            if len(names) > 1 and missing:
+            if len(names) > 1 and not order.issuperset(names):
                 problems.append((cls, f"{', '.join(names)} are tied in {cls}: give their stacking order, bottom first"))
-        for i, name in enumerate(order):
-            value = next((t.influence_in(cls) for t in tallies if t.name == name), 0)
-            if value == 0 or len(by_value.get(value, ())) < 2:
-                problems.append((f"{cls}[{i}]", f"{name} is not tied with another player in {cls}"))
     return problems
 
 

@@ -81,7 +81,7 @@ def test_rc_malformed_input_exits_2_with_one_line_naming_the_field(label, doc, f
         (lambda d: d["players"][2].pop("rats"), "players[2].rats"),
         (lambda d: d["players"][3].update(hand_cards=1.5), "players[3].hand_cards"),
         (lambda d: d["influence_ties"].update(church=["Azul", "Azul"]), "influence_ties.church[1]"),
-        (lambda d: d["influence_ties"].update(sorcery=["Amarillo"]), "influence_ties.sorcery[0]"),
+        (lambda d: d["influence_ties"].update(church=["Azul"]), "influence_ties.church"),
         (lambda d: d["influence_ties"].update(church="Azul"), "influence_ties.church"),
         (lambda d: d.update(plague_survivor=1), "plague_survivor"),
         (lambda d: d.update(gold_two_player_tie="split_3"), "gold_two_player_tie"),

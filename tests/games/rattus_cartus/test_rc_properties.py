@@ -26,13 +26,7 @@ def games(draw):
     ]
     # RC-F2: a stacking order over every player with influence resolves any tie in that class.
     ties = {c: draw(st.permutations([t.name for t in tallies if t.influence_in(c) > 0])) for c in CLASSES}
-    ties = {c: [n for n in order if sum(t.influence_in(c) == _inf(tallies, n, c) for t in tallies) > 1]
-            for c, order in ties.items()}
     return tallies, ties, draw(st.permutations(tallies))
-
-
-def _inf(tallies, name, cls):
-    return next(t.influence_in(cls) for t in tallies if t.name == name)
 
 
 def _summary(result):

@@ -79,11 +79,12 @@ def test_rc_f2_tie_without_order_is_reported_per_class():
         score(players, treasury_used=False, nuns=5)
 
 
-def test_rc_f2_partial_order_and_untied_listing_are_reported():
-    players = [tally("A", church=6), tally("B", church=6), tally("C", church=6, sorcery=2)]
+def test_rc_f2_partial_order_is_reported_and_untied_listings_are_harmless():
+    players = [tally("A", church=6), tally("B", church=6), tally("C", church=6, sorcery=2), tally("D", church=1)]
     assert [f for f, _ in tie_problems(players, {"church": ["A", "B"]})] == ["church"]
-    problems = tie_problems(players, {"church": ["A", "B", "C"], "sorcery": ["C"]})
-    assert [f for f, _ in problems] == ["sorcery[0]"]
+    assert tie_problems(players, {"church": ["D", "A", "B", "C"], "sorcery": ["C"]}) == []
+    result = score(players, treasury_used=False, nuns=5, ties={"church": ["D", "C", "B", "A"]})
+    assert [points(result, n, "classes") for n in "CBAD"] == [10 + 10, 5, 2, 0]
 
 
 def test_rc_f2_ties_at_zero_influence_need_no_order():
