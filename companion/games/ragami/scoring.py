@@ -96,3 +96,13 @@ def score(tallies: Sequence[Tally]) -> Result:
     scores = tuple(PlayerScore(t.name, t.conflicts, _lines(t, bonus[t.name])) for t in tallies)
     best, tiebreak = winners(scores)
     return Result(scores, best, tiebreak)
+
+
+def outcome_note(result: Result) -> tuple[str, str]:
+    """(rule, sentence) saying who won and which tie-break decided it (RG-E4)."""
+    names = " and ".join(result.winners)
+    if result.tiebreak == "conflicts":
+        return "RG-E4", f"{names} wins the tie on VP with the most conflicts resolved"
+    if result.tiebreak == "shared":
+        return "RG-E4", f"{names} share the victory: tied on VP and on conflicts resolved"
+    return "RG-E4", f"{names} wins with the most VP"

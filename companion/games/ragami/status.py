@@ -9,7 +9,7 @@ from typing import Any
 
 from companion.games.ragami.game import FINAL, FINISHED, State, end_reasons, tallies
 from companion.games.ragami.rules import LOCATION_TOKENS
-from companion.games.ragami.scoring import Result, score
+from companion.games.ragami.scoring import Result, outcome_note, score
 
 END_REASON_TEXT: dict[str, str] = {
     "30-vp": "a player reached 30 VP",
@@ -101,4 +101,6 @@ def _result_view(result: Result | None) -> dict[str, Any] | None:
         return None
     players = [{"name": p.name, "total": p.total, "breakdown": p.breakdown(), "conflicts": p.conflicts,
                 "lines": [dataclasses.asdict(line) for line in p.lines]} for p in result.players]
-    return {"players": players, "winners": list(result.winners), "tiebreak": result.tiebreak}
+    rule, text = outcome_note(result)
+    return {"players": players, "winners": list(result.winners), "tiebreak": result.tiebreak,
+            "outcome": {"rule": rule, "text": text}}

@@ -32,7 +32,15 @@ from companion.games.rattus_cartus.rules import (
     MIN_PLAYERS,
     rounds_for,
 )
-from companion.games.rattus_cartus.scoring import Options, Result, Tally, score, tie_problems
+from companion.games.rattus_cartus.scoring import (
+    Options,
+    Result,
+    Tally,
+    outcome_note,
+    plague_note,
+    score,
+    tie_problems,
+)
 
 ROUNDS, FINAL, FINISHED = "rounds", "final", "finished"
 
@@ -324,7 +332,9 @@ def _result_view(result: Result | None) -> dict[str, Any] | None:
         return None
     players = [
         {"name": p.name, "total": p.total, "breakdown": p.breakdown(), "rats": p.rats, "survives": p.survives,
-         "lines": [dataclasses.asdict(line) for line in p.lines]}
+         "lines": [dataclasses.asdict(line) for line in p.lines], "plague": plague_note(p, result.nuns)}
         for p in result.players
     ]
-    return {"players": players, "winners": list(result.winners), "tiebreak": result.tiebreak, "nuns": result.nuns}
+    rule, text = outcome_note(result)
+    return {"players": players, "winners": list(result.winners), "tiebreak": result.tiebreak, "nuns": result.nuns,
+            "outcome": {"rule": rule, "text": text}}

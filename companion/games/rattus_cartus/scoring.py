@@ -229,3 +229,23 @@ def score(
     scores = [PlayerScore(s.name, s.lines, s.rats, s.rats == fewest) for s in scores]
     best, _ = winners(scores)
     return Result(tuple(scores), best, "all_wiped_out", nuns)
+
+
+def plague_note(player: PlayerScore, nuns: int) -> str:
+    """RC-F7 in words for one player."""
+    verdict = "survives" if player.rats <= nuns else "is wiped out by the plague"
+    return f"{player.name}: {player.rats} rats against {nuns} Nuns, {verdict}"
+
+
+def outcome_note(result: Result) -> tuple[str, str]:
+    """(rule, sentence) saying who won and which tie-break decided it (RC-F8, RC-F9)."""
+    names = " and ".join(result.winners)
+    if result.tiebreak == "all_wiped_out":
+        if not result.winners:
+            return "RC-F9", "Everyone was wiped out by the plague: everyone loses"
+        return "RC-F9", f"Everyone was wiped out; by the table option the lowest rat sum survives: {names} wins"
+    if result.tiebreak == "rats":
+        return "RC-F8", f"{names} wins the tie on VP with the lowest rat sum"
+    if result.tiebreak == "shared":
+        return "RC-F8", f"{names} share the victory: tied on VP and on rats"
+    return "RC-F8", f"{names} wins with the most VP among the survivors"

@@ -64,3 +64,12 @@ def test_rg_every_line_names_its_rule_and_totals_add_up():
         assert all(line.rule.startswith("RG-E") and line.note for line in player.lines)
         assert player.total == sum(player.breakdown().values())
     assert totals(result) == {"A": 32, "B": 31, "C": 29}
+
+
+def test_rg_e4_outcome_explained_in_words():
+    from companion.games.ragami.scoring import outcome_note
+
+    assert outcome_note(score([Tally("A", 20, 2, 0), Tally("B", 17, 3, 0)])) == (
+        "RG-E4", "B wins the tie on VP with the most conflicts resolved")
+    assert outcome_note(score([Tally("A", 9, 1, 0), Tally("B", 9, 1, 0)]))[1].startswith("A and B share")
+    assert outcome_note(score([Tally("A", 9, 1, 0), Tally("B", 1, 0, 0)])) == ("RG-E4", "A wins with the most VP")

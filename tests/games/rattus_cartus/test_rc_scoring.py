@@ -218,3 +218,15 @@ def test_rc_every_line_names_its_rule_and_totals_add_up():
         assert all(line.rule.startswith("RC-F") and line.note for line in player.lines)
         assert player.total == sum(player.breakdown().values())
     assert {line.rule for line in by_name(result, "A").lines} == {"RC-F1", "RC-F3", "RC-F4", "RC-F5", "RC-F6"}
+
+
+def test_rc_f7_f8_f9_outcome_and_plague_explained_in_words():
+    from companion.games.rattus_cartus.scoring import outcome_note, plague_note
+
+    shared = score([tally("A", rats=1, vp_tokens=2), tally("B", rats=1, vp_tokens=2)], treasury_used=False, nuns=0)
+    assert outcome_note(shared)[0] == "RC-F9" and "everyone loses" in outcome_note(shared)[1]
+    shared = score([tally("A", rats=1, vp_tokens=2), tally("B", rats=1, vp_tokens=2)], treasury_used=False, nuns=1)
+    assert outcome_note(shared) == ("RC-F8", "A and B share the victory: tied on VP and on rats")
+    rats = score([tally("A", rats=1, vp_tokens=2), tally("B", rats=0, vp_tokens=2)], treasury_used=False, nuns=1)
+    assert "lowest rat sum" in outcome_note(rats)[1]
+    assert plague_note(by_name(rats, "A"), 0) == "A: 1 rats against 0 Nuns, is wiped out by the plague"
