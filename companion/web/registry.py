@@ -8,6 +8,7 @@ blueprint (the actions and the new-game form). Adding a game never touches anoth
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,9 +35,6 @@ class GameUI:
 
 GAMES: dict[str, GameUI] = {}
 
-# Modules that define and register a GameUI (imported at app creation). A missing module is an
-# error, not a silent skip.
-GAME_WEB_MODULES: tuple[str, ...] = ()
 
 
 def register(ui: GameUI) -> GameUI:
@@ -46,9 +44,11 @@ def register(ui: GameUI) -> GameUI:
 
 
 def register_game_blueprints(app: Flask) -> None:
-    """Import every game web module and register its blueprint on ``app``."""
-    for name in GAME_WEB_MODULES:
-        importlib.import_module(name)
+    """Import every game web module in ``companion.web.gameui`` and register its blueprint."""
+    from companion.web import gameui
+
+    for module in pkgutil.iter_modules(gameui.__path__):
+        importlib.import_module(f"{gameui.__name__}.{module.name}")
     for ui in GAMES.values():
         if ui.blueprint is not None and ui.blueprint.name not in app.blueprints:
             app.register_blueprint(ui.blueprint)
