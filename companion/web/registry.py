@@ -30,6 +30,7 @@ class GameUI:
     finished: Callable[[Any], bool]
     blueprint: Blueprint | None = None
     export_in_progress: bool = False  # False where a game in progress has hidden information
+    audit_endpoint: str | None = None  # audit-only form (final scores without a recorded game)
     extra: dict[str, Any] = field(default_factory=dict)
 
 
