@@ -35,6 +35,7 @@ class GameUI:
 
 
 GAMES: dict[str, GameUI] = {}
+EXTRA_BLUEPRINTS: list[Blueprint] = []  # game pages that are not a GameUI (settings, end screens)
 
 
 
@@ -44,15 +45,23 @@ def register(ui: GameUI) -> GameUI:
     return ui
 
 
+def register_blueprint(bp: Blueprint) -> Blueprint:
+    """Register a game-related blueprint that is not itself a GameUI (e.g. a box-profile page)."""
+    if bp not in EXTRA_BLUEPRINTS:
+        EXTRA_BLUEPRINTS.append(bp)
+    return bp
+
+
 def register_game_blueprints(app: Flask) -> None:
     """Import every game web module in ``companion.web.gameui`` and register its blueprint."""
     from companion.web import gameui
 
     for module in pkgutil.iter_modules(gameui.__path__):
         importlib.import_module(f"{gameui.__name__}.{module.name}")
-    for ui in GAMES.values():
-        if ui.blueprint is not None and ui.blueprint.name not in app.blueprints:
-            app.register_blueprint(ui.blueprint)
+    blueprints = [ui.blueprint for ui in GAMES.values() if ui.blueprint is not None] + EXTRA_BLUEPRINTS
+    for bp in blueprints:
+        if bp.name not in app.blueprints:
+            app.register_blueprint(bp)
 
 
 def ui_for(kind: str) -> GameUI | None:
