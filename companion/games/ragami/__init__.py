@@ -28,12 +28,13 @@ with colour yellow/green/blue/purple, free colours assigned in that order), ``st
 - ``finish-game``: no fields; after the end is announced: conflicts bonus and winner (RG-E3, RG-E4).
 
 ``pending(state)``: step (``setup``, ``round`` with RG-T3 ``reminders`` and the last-round
-``warning``, ``final-conversion``, ``finished``). ``view_for(state, seat)`` is a JSON-ready dict;
-``final_result(state)`` the explained scores.
+``warning``, ``final-conversion``, ``finished``). ``FIELDS[kind]`` describes each command's
+fields for forms. ``view_for(state, seat)`` is a JSON-ready dict; ``final_result(state)`` the
+explained scores.
 """
 
 from companion.core.game import GameDefinition
-from companion.games.ragami.commands import PARSERS, command_from_dict
+from companion.games.ragami.commands import FIELDS, PARSERS, command_from_dict
 from companion.games.ragami.game import State, decide, evolve, start
 from companion.games.ragami.status import final_result, is_finished, pending, round_setup_reminders, view_for
 
@@ -49,6 +50,6 @@ GAME = GameDefinition(
 )
 
 __all__ = [
-    "COMMANDS", "GAME", "State", "command_from_dict", "decide", "evolve", "final_result", "is_finished",
+    "COMMANDS", "FIELDS", "GAME", "State", "command_from_dict", "decide", "evolve", "final_result", "is_finished",
     "pending", "round_setup_reminders", "start", "view_for",
 ]

@@ -7,6 +7,7 @@ are accepted as lists or as comma-separated text.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from companion.core import jsonin
@@ -56,3 +57,16 @@ def text_list(value: Any, path: str) -> tuple[str, ...]:
         if item in out[:i]:
             raise InputError(jsonin.join(path, i), f"{item} is listed twice")
     return out
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """One command field, for building a form: ``type`` is ``player`` (a name at the table),
+    ``players`` (an ordered list of names), ``integer``, ``integers`` (a list), ``boolean`` or ``choice``."""
+
+    name: str
+    type: str
+    required: bool = True
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()

@@ -191,3 +191,32 @@ def command_from_dict(kind: str, data: Mapping[str, Any] | None = None) -> Comma
     if parser is None:
         raise InputError("kind", "must be one of " + ", ".join(PARSERS))
     return parser(data or {})
+
+
+_PLAYER = _form.FieldSpec("player", "player")
+
+
+def _spec(name: str, type_: str, required: bool = True, minimum: int | None = None, maximum: int | None = None,
+          choices: tuple[str, ...] = ()) -> _form.FieldSpec:
+    return _form.FieldSpec(name, type_, required, minimum, maximum, choices)
+
+
+# Machine-readable fields of every command, in form order (see the package docstring).
+FIELDS: dict[str, tuple[_form.FieldSpec, ...]] = {
+    "resolve-conflict": (
+        _PLAYER, _spec("die_value", "integer", minimum=DIE_FACES[0], maximum=DIE_FACES[-1]),
+        _spec("saints", "players", required=False), _spec("helper", "player", required=False),
+        _spec("white_cubes_spent", "integer", False, 0), _spec("virtue_spent", "integer", False, 0, VIRTUE_MAX),
+    ),
+    "purify-demons": (_PLAYER, _spec("demons", "integer", minimum=1, maximum=DEMONS)),
+    "convert-white-cubes": (_PLAYER, _spec("vp", "integer", minimum=1)),
+    "convert-virtue": (_PLAYER, _spec("vp", "integer", minimum=1)),
+    "gain-white-cubes": (_PLAYER, _spec("count", "integer", minimum=1),
+                         _spec("reason", "choice", False, choices=WHITE_CUBE_GAINS)),
+    "spend-white-cubes": (_PLAYER, _spec("count", "integer", minimum=1)),
+    "set-virtue-die": (_PLAYER, _spec("value", "integer", minimum=0, maximum=VIRTUE_MAX),
+                       _spec("reason", "choice", False, choices=VIRTUE_REASONS)),
+    "use-location-tokens": (_spec("tokens", "integers", minimum=LOCATION_TOKENS[0], maximum=LOCATION_TOKENS[-1]),),
+    "end-round": (),
+    "finish-game": (),
+}

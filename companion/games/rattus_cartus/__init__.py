@@ -24,11 +24,12 @@ Setup (``GAME.start(setup)``): ``players`` (2-5 names, clockwise seating), ``sta
 
 ``pending(state)`` tells the step (``setup``, ``round``, ``final-entry`` with ``needs`` such as
 ``tally:Rojo``, ``rats:Azul``, ``treasury``, ``influence-order:church``; ``plague``; ``finished``).
-``view_for(state, seat)`` is a JSON-ready dict; ``final_result(state)`` the explained scores.
+``FIELDS[kind]`` describes each command's fields for forms. ``view_for(state, seat)`` is a
+JSON-ready dict; ``final_result(state)`` the explained scores.
 """
 
 from companion.core.game import GameDefinition
-from companion.games.rattus_cartus.commands import PARSERS, command_from_dict
+from companion.games.rattus_cartus.commands import FIELDS, PARSERS, command_from_dict
 from companion.games.rattus_cartus.game import (
     State,
     decide,
@@ -52,6 +53,6 @@ GAME = GameDefinition(
 )
 
 __all__ = [
-    "COMMANDS", "GAME", "State", "command_from_dict", "decide", "evolve", "final_result", "is_finished",
+    "COMMANDS", "FIELDS", "GAME", "State", "command_from_dict", "decide", "evolve", "final_result", "is_finished",
     "pending", "start", "view_for",
 ]

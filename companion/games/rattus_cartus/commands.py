@@ -122,3 +122,22 @@ def command_from_dict(kind: str, data: Mapping[str, Any] | None = None) -> Comma
     if parser is None:
         raise InputError("kind", "must be one of " + ", ".join(PARSERS))
     return parser(data or {})
+
+
+_COUNT = {"type": "integer", "required": False, "minimum": 0}
+
+# Machine-readable fields of every command, in form order (see the package docstring).
+FIELDS: dict[str, tuple[_form.FieldSpec, ...]] = {
+    "end-round": (),
+    "record-tally": (
+        _form.FieldSpec("player", "player"),
+        *(_form.FieldSpec(name, **_COUNT) for name in (*CLASSES, *TALLY_COUNTS)),
+    ),
+    "record-rats": (_form.FieldSpec("player", "player"), _form.FieldSpec("rats", "integer", minimum=0)),
+    "record-treasury": (_form.FieldSpec("used", "boolean"),),
+    "record-influence-order": (
+        _form.FieldSpec("influence_class", "choice", choices=CLASSES),
+        _form.FieldSpec("order", "players"),
+    ),
+    "reveal-plague": (_form.FieldSpec("nuns", "integer", minimum=0, maximum=NUNS_ROW),),
+}
