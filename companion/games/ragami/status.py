@@ -29,11 +29,16 @@ class Pending:
     warning: str | None = None
 
 
+def dice_roller(state: State) -> str:
+    """The "new fourth player" of RG-T3 step 6: the last in turn order (right of the start player)."""
+    return state.players[state.players.index(state.start_player) - 1]
+
+
 def round_setup_reminders(state: State) -> tuple[tuple[str, str], ...]:
     """RG-T3, for every round but the first: what the table does before the start player plays."""
     if state.round < 2:
         return ()
-    fourth = state.players[state.players.index(state.start_player) - 1]  # last in turn order
+    fourth = dice_roller(state)
     return (
         ("RG-T3.1", f"{state.start_player} takes the first player cube (it passed to the left)."),
         ("RG-T3.2", "Every conflict die on the board +1; a die reaching 7 leaves the board and its location "
@@ -68,7 +73,8 @@ def pending(state: State | None) -> Pending:
         return Pending("finished", "The game is over: see the final scores", "RG-E4")
     message = (f"Round {state.round}, start player {state.start_player}: record VP as they are gained; "
                "end the round when every player has passed")
-    return Pending("round", message, "RG-V", round_setup_reminders(state), last_round_warning(state))
+    reminders = round_setup_reminders(state)
+    return Pending("round", message, "RG-T3" if reminders else "RG-T1", reminders, last_round_warning(state))
 
 
 def final_result(state: State | None) -> Result | None:
@@ -90,6 +96,7 @@ def view_for(state: State | None, seat: str | None) -> dict[str, Any]:
     players = [dict(dataclasses.asdict(s), you=s.name == seat) for s in state.seats]
     return {
         "game": "ragami", "phase": state.phase, "round": state.round, "start_player": state.start_player,
+        "dice_roller": dice_roller(state),
         "players": players, "tokens_used": list(state.tokens_used),
         "tokens_left": len(LOCATION_TOKENS) - len(state.tokens_used), "end_reasons": list(state.end_reasons),
         "pending": dataclasses.asdict(pending(state)), "result": _result_view(final_result(state)),

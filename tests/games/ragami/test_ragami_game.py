@@ -79,6 +79,7 @@ def test_ragami_rg_t3_start_player_passes_left_with_setup_reminders():
     reminders = dict(pending(table.state).reminders)
     assert set(reminders) == {f"RG-T3.{i}" for i in range(1, 7)}
     assert reminders["RG-T3.1"].startswith("Di") and reminders["RG-T3.6"].startswith("Cy")
+    assert view_for(table.state, None)["dice_roller"] == "Cy" and pending(table.state).rule == "RG-T3"
 
 
 def test_ragami_rg_e1_thirty_vp_ends_the_game_at_the_end_of_that_round():
