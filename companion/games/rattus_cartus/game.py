@@ -163,13 +163,20 @@ def _record_order(state: State, command: RecordInfluenceOrder) -> list[Event]:
 def _reveal_plague(state: State, command: RevealPlague) -> list[Event]:
     missing = [need for need in _needs(state) if not need.startswith("influence-order:")]
     if missing:
-        raise RuleViolation("Before the plague, record: " + ", ".join(missing), "RC-F7")
+        raise RuleViolation("Before the plague, record " + ", ".join(map(_describe, missing)), "RC-F7")
     problems = tie_problems(_tallies(state), state.ties())
     if problems:
         raise RuleViolation(problems[0][1], "RC-F2")
     result = _score(state, command.nuns)
     wiped = tuple(p.name for p in result.players if p.rats > command.nuns)  # RC-F7
     return [ev.PlagueRevealed(command.nuns, wiped, result.winners, result.tiebreak)]
+
+
+def _describe(need: str) -> str:
+    """A pending need (``rats:Azul``) in words."""
+    what, _, who = need.partition(":")
+    return {"tally": f"{who}'s final counts", "rats": f"{who}'s rat sum", "treasury": "whether the Treasury was used",
+            "influence-order": f"the stacking order of the tie in {who}"}[what]
 
 
 _FINAL_HANDLERS = {

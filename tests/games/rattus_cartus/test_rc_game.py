@@ -125,7 +125,7 @@ def test_rc_illegal_commands_raise_and_record_nothing():
     play_rounds(table, 9)
     table.refuses("record-rats", player="Zed", rats=1)
     table.refuses("record-influence-order", influence_class="church", order=["A", "Zed"])
-    assert "record" in str(table.refuses("reveal-plague", nuns=2))
+    assert "record A's final counts, B's final counts" in str(table.refuses("reveal-plague", nuns=2))
     for name in ("A", "B", "C"):
         table.do("record-tally", player=name, church=1)
         table.do("record-rats", player=name, rats=1)
