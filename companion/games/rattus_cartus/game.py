@@ -311,6 +311,7 @@ def view_for(state: State | None, seat: str | None) -> dict[str, Any]:
         visible = revealed or name == seat
         players.append({
             "name": name,
+            "you": name == seat,
             "tally": _tally_view(tally),
             "rats_recorded": rats is not None,
             "rats": rats if visible else None,

@@ -3,11 +3,13 @@ legal (no negative cubes, dice 0-6), replay equals live, and a refused command r
 
 from __future__ import annotations
 
+import json
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.core.errors import RuleViolation
-from companion.games.ragami import GAME, command_from_dict, pending
+from companion.games.ragami import GAME, command_from_dict, pending, view_for
 
 NAMES = ["Ana", "Bo", "Cy"]
 name = st.sampled_from(NAMES)
@@ -47,6 +49,7 @@ def test_ragami_replay_equals_live_and_values_stay_legal(script):
             state = GAME.evolve(state, event)
         for seat in state.seats:
             assert seat.white_cubes >= 0 and 0 <= seat.virtue_die <= 6 and seat.vp >= 0
+        json.dumps(view_for(state, "Bo"))  # the view is JSON-ready at every step
         conflicts = sum(1 for e in events if e.type == "ragami-vp-gained" and e.cause == "conflict")
         assert sum(s.conflicts for s in state.seats) == conflicts  # RG-T5
     assert GAME.fold(events) == state

@@ -80,7 +80,7 @@ def test_rc_whole_game_matches_the_audit_and_replay_equals_live():
     [revealed] = table.do("reveal-plague", nuns=4)
     assert revealed.wiped_out == ("Verde",) and revealed.winners == ("Azul",)
     assert is_finished(table.state)
-    view = view_for(table.state, None)["result"]
+    view = json.loads(json.dumps(view_for(table.state, None)))["result"]
     expected = EXAMPLE["output"]
     assert [{k: p[k] for k in ("name", "total", "breakdown", "rats", "survives")} for p in view["players"]] \
         == expected["players"]

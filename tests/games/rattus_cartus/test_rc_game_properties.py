@@ -3,6 +3,8 @@ folds to the same state on replay, and a refused command records nothing (RC-G1,
 
 from __future__ import annotations
 
+import json
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -39,6 +41,7 @@ def test_rc_replay_equals_live_and_refusals_record_nothing(script, rounds_first)
         for event in new:
             state = GAME.evolve(state, event)
         assert pending(state).step in {"round", "final-entry", "plague", "finished"}
+        json.dumps(view_for(state, "A"))  # the view is JSON-ready at every step
     assert GAME.fold(events) == state
     if state.phase != "finished":  # RC-G3: nobody sees another player's rats before the plague
         assert all(p["rats"] is None for p in view_for(state, "A")["players"] if p["name"] != "A")
