@@ -1,0 +1,150 @@
+"""Solo Lockup against the guards' automaton (L-SO1..L-SO14): ``SOLO``, a ``GameDefinition``.
+
+The player plays their own crew with the physical box; the app is the guards. ``decide`` takes:
+
+- the player's Lockup commands (see ``companion.games.lockup.commands``), delegated to the engine;
+- ``{"type": "reveal_guard", "location": L}``: on a guard turn, the player turns the face-down
+  guard at ``L``; the app then reveals the location card and places the drawn guard (L-SO5, I-8);
+- ``{"type": "atlas_reveal", "location": L}``: the tome Atlas of Hideouts reveals the face-down
+  guard at ``L`` (L-SO6), spending one of the player's tomes; allowed in Roll Call.
+
+After every command the guards' automatic actions run (:mod:`companion.solo_guard.answers`), so
+``pending(state)`` is always a question for the player or the table. The leader goal is checked
+for the guards by the engine after every step (I-13).
+
+Setup document: the engine's solo setup (``companion.games.lockup.setup``) plus
+``"difficulty"`` (easy | demanding | expert, L-SO2), ``"box_profile"`` (box-profile.md) and an
+optional integer ``"seed"``; ``crew_tiles`` may be left out (then taken from the profile).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core import jsonin
+from companion.core import rng as core_rng
+from companion.core.errors import InputError, RuleViolation
+from companion.core.game import GameDefinition
+from companion.games.lockup import engine
+from companion.games.lockup.box_profile import parse_profile
+from companion.games.lockup.events import GuardCardRevealed
+from companion.games.lockup.flow import Pending
+from companion.games.lockup.model import GUARDS
+from companion.games.lockup.setup import OPTIONAL_FIELDS, SETUP_FIELDS
+from companion.games.lockup.state import State
+from companion.solo_guard import answers, decks
+from companion.solo_guard import events as SE
+from companion.solo_guard.state import SoloBatch, SoloState, evolve, face_down
+
+# Engine commands only the automaton sends (the player's turn for the guards is reveal_guard).
+AUTOMATED = ("deal_guards", "guard_turn", "place_guard", "skip_guard_draw")
+SOLO_FIELDS = ("difficulty", "box_profile", "seed")
+
+
+def start(setup: Any) -> list:
+    """Validate a solo setup (``InputError`` naming the field) and return the first events."""
+    doc = jsonin.obj(setup, "", required=("difficulty", "box_profile"), optional=_engine_fields())
+    difficulty = jsonin.choice(doc.pop("difficulty"), "difficulty", decks.DIFFICULTIES)
+    profile = parse_profile(doc.pop("box_profile"), "box_profile")
+    seed = doc.pop("seed", None)
+    seed = core_rng.new_seed() if seed is None else jsonin.integer(seed, "seed")
+    if doc.setdefault("mode", "solo") != "solo":
+        raise InputError("mode", 'must be "solo"')
+    doc.setdefault("crew_tiles", list(profile.crew_tiles))
+    b = SoloBatch(None)
+    b.add(*engine.start(doc))
+    cards = tuple({"id": c.id, "colour": c.colour, "value": c.value, "special": c.special}
+                  for c in decks.guard_cards(profile, difficulty))
+    b.add(SE.SoloGuardsStarted(difficulty, seed, cards))
+    answers.advance(b)
+    return b.events
+
+
+def _engine_fields() -> tuple[str, ...]:
+    return (*SETUP_FIELDS, *(f for f in OPTIONAL_FIELDS if f not in SETUP_FIELDS))
+
+
+def decide(state: SoloState, command: Any) -> list:
+    """The events of one command of the player (or the table), then the guards' automatic actions."""
+    kind = command.get("type") if isinstance(command, dict) else None
+    b = SoloBatch(state)
+    if kind == "reveal_guard":
+        _check_waiting(state, "guard-turn", "L-SO5")
+        answers.guard_turn(b, _location(command))
+    elif kind == "atlas_reveal":
+        _atlas(b, _location(command))
+    elif kind in AUTOMATED:
+        raise RuleViolation("The app plays the guards' cards; on a guard turn choose which guard to reveal", "L-SO5")
+    elif isinstance(command, dict) and command.get("seat") == GUARDS and kind != "adjust":
+        raise RuleViolation("The app makes the guards' choices", "L-SO8")
+    else:
+        answers.engine_command(b, command)
+    answers.advance(b)
+    return b.events
+
+
+def _location(command: dict) -> str:
+    doc = jsonin.obj(command, "", required=("type", "location"))
+    return jsonin.choice(doc["location"], "location", decks.DEAL_LOCATIONS)
+
+
+def _check_waiting(state: SoloState, kind: str, rule: str) -> None:
+    waiting = engine.pending(state.game)
+    if waiting.kind != kind:
+        raise RuleViolation(f"That can't be done now: the game waits for {engine.describe(waiting)}", rule)
+
+
+def _atlas(b: SoloBatch, location: str) -> None:
+    """L-SO6: Atlas of Hideouts reveals a face-down guard (ruling: in Roll Call, before Lights Out)."""
+    game = b.state.game
+    if game.phase != "roll_call" or game.seats[game.seating[0]].passed:
+        raise RuleViolation("Atlas of Hideouts reveals a guard during Roll Call, before you pass", "L-SO6")
+    index = next((i for loc, i in face_down(game) if loc == location), None)
+    if index is None:
+        raise RuleViolation(f"There is no face-down guard card at the {location.replace('_', ' ')}", "L-SO6")
+    player = game.seating[0]
+    answers.engine_command(b, {"type": "adjust", "seat": player, "quantity": "tomes", "delta": -1,
+                               "reason": "played Atlas of Hideouts (L-SO6)"})
+    b.add(GuardCardRevealed(location, index))
+
+
+def pending(state: SoloState) -> Pending:
+    """What the game waits for from the player or the table (never from the guards).
+
+    On a guard turn, ``detail["reveal"]`` lists the locations whose face-down guard may be turned.
+    """
+    waiting = engine.pending(state.game)
+    if waiting.kind == "guard-turn":
+        return Pending("guard-turn", state.game.seating[0], detail={
+            "command": "reveal_guard", "reveal": [loc for loc, _ in face_down(state.game)]})
+    return waiting
+
+
+@dataclass(frozen=True)
+class SoloView:
+    """What a seat may see of a solo game: decks as counts only, face-down guards without values."""
+
+    game: State
+    difficulty: str | None
+    guard_deck: int
+    location_deck: int
+    location_shown: tuple
+    reasons: tuple
+
+
+def view_for(state: SoloState, seat: str | None) -> SoloView:
+    """The solo game as ``seat`` (the player, or ``None``) may see it: no deck order, no seed,
+    no face-down guard value (the engine's view hides them unless ``seat`` is the guards)."""
+    seat = None if seat == GUARDS else seat  # nobody at the table sees as the guards
+    return SoloView(
+        game=engine.view_for(state.game, seat), difficulty=state.difficulty,
+        guard_deck=len(state.guard_deck), location_deck=len(state.location_deck),
+        location_shown=state.location_shown, reasons=state.reasons,
+    )
+
+
+SOLO = GameDefinition(
+    key="lockup-solo", title="Lockup: A Roll Player Tale — solo against the guards",
+    start=start, decide=decide, evolve=evolve, view_for=view_for,
+)

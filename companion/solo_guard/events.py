@@ -1,0 +1,75 @@
+"""Events of the solo guards' automaton (the Lockup engine's events carry the guards' board).
+
+The seed and every shuffle result are recorded here, so a replay never shuffles. Two of these
+events hold hidden information while a game is in progress (deck orders); :func:`public_payload`
+gives the form that may be shown or exported before the game is over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from companion.core.events import Event, event_type
+
+
+@event_type
+@dataclass(frozen=True)
+class SoloGuardsStarted(Event):
+    """The guards' automaton was set up (L-SO1, L-SO2): difficulty, seed and the 12 guard cards."""
+
+    type: ClassVar[str] = "solo-guards-started"
+    difficulty: str
+    seed: int
+    cards: tuple  # ({id, colour, value, special}, ...) in box-profile order, not in deck order
+
+
+@event_type
+@dataclass(frozen=True)
+class GuardDecksShuffled(Event):
+    """Both decks were gathered whole and shuffled for a round (L-SO2, L-SO3, L-SO13); top card first."""
+
+    type: ClassVar[str] = "guard-decks-shuffled"
+    round: int
+    guards: tuple
+    locations: tuple
+
+
+@event_type
+@dataclass(frozen=True)
+class LocationCardRevealed(Event):
+    """A guard turn revealed the top location card (L-SO5); ``location`` is None for OFF DUTY."""
+
+    type: ClassVar[str] = "location-card-revealed"
+    card: str
+    location: str | None
+
+
+@event_type
+@dataclass(frozen=True)
+class GuardsDecided(Event):
+    """An automatic decision of the guards (L-SO5, L-SO8, L-SO9, L-SO10, I-8) with its one-line reason."""
+
+    type: ClassVar[str] = "guards-decided"
+    decision: str
+    result: dict
+    reason: str
+
+
+HIDDEN_WHILE_PLAYING = {"guard-decks-shuffled", "guard-cards-dealt", "guard-card-placed"}
+
+
+def public_payload(event: Event) -> dict[str, Any]:
+    """The payload of ``event`` with deck orders and face-down guard values removed.
+
+    Use it for any page, JSON response or export of a solo game in progress; the full payload
+    is only for the stored log and for a finished game.
+    """
+    payload = event.to_payload()
+    if event.type == "guard-decks-shuffled":
+        return {"round": payload["round"], "guards": len(payload["guards"]), "locations": len(payload["locations"])}
+    if event.type == "guard-cards-dealt":
+        return {"cards": [{"location": c["location"]} for c in payload["cards"]]}
+    if event.type == "guard-card-placed":
+        return {"location": payload["location"]}
+    return payload
