@@ -1,0 +1,192 @@
+"""Plain form fields (strings) to and from box-profile and catalog documents, without a web framework.
+
+Form field names are the JSON paths the validators report (``guard_cards.blue[3]``, ``cost.gold``),
+so every :class:`InputError` names the form field to mark. Validation itself is left to
+``box_profile.parse_profile`` and ``catalog.parse_entry`` (which use the engine's card parsers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.core.errors import InputError
+from companion.games.lockup import catalog
+from companion.games.lockup.box_profile import (
+    CREW_TILE_COUNT,
+    GUARD_COLOURS,
+    POWER,
+    SPECIAL_COLOURS,
+    parse_profile,
+    to_dict,
+)
+from companion.games.lockup.model import RESOURCES, TREASURES
+
+COST_KEYS: tuple[str, ...] = (*RESOURCES, "any")
+MAX_ICONS = 9  # icons of one treasure on a card: a bound against typos, not a printed value
+
+
+def crew_field(i: int) -> str:
+    """Form field of crew tile ``i`` (0-based)."""
+    return f"crew_tiles[{i}]"
+
+
+def guard_field(colour: str, i: int) -> str:
+    """Form field of guard card ``i`` (0-based) of ``colour``."""
+    return f"guard_cards.{colour}[{i}]"
+
+
+def special_field(colour: str) -> str:
+    """Form field (radio) of the special card of ``colour``."""
+    return f"special_guard.{colour}"
+
+
+def profile_from_form(form: Mapping[str, str]) -> tuple[dict | None, dict[str, str]]:
+    """``(profile document, {})`` from the form, or ``(None, {field: message})`` for every wrong field."""
+    errors: dict[str, str] = {}
+    doc = {
+        "game": "lockup",
+        "crew_tiles": [_collect(errors, _whole, form, crew_field(i)) for i in range(CREW_TILE_COUNT)],
+        "guard_cards": {
+            colour: [_collect(errors, _guard_value, form, guard_field(colour, i)) for i in range(count)]
+            for colour, count in GUARD_COLOURS.items()
+        },
+        "special_guard": {c: _collect(errors, _special, form, special_field(c)) for c in SPECIAL_COLOURS},
+    }
+    if errors:
+        return None, errors
+    try:
+        return to_dict(parse_profile(doc)), {}
+    except InputError as exc:  # what only the whole profile can tell (e.g. no tile printed 2)
+        return None, {exc.field: exc.message}
+
+
+def profile_form_values(doc: Mapping | None) -> dict[str, str]:
+    """The form fields of a stored profile (empty when there is none: nothing is guessed)."""
+    if not doc:
+        return {}
+    values = {crew_field(i): str(n) for i, n in enumerate(doc["crew_tiles"])}
+    for colour, cards in doc["guard_cards"].items():
+        values.update({guard_field(colour, i): str(v) for i, v in enumerate(cards)})
+    values.update({special_field(c): str(i) for c, i in doc["special_guard"].items()})
+    return values
+
+
+def entry_from_form(kind: str, form: Mapping[str, str]) -> dict:
+    """A validated catalog entry of ``kind`` from form fields (InputError names the field)."""
+    builder = _BUILDERS[catalog.check_kind(kind)]
+    return catalog.parse_entry(kind, builder(form))
+
+
+def entry_form_values(kind: str, entry: Mapping | None) -> dict[str, str]:
+    """The form fields of a catalog entry (for editing it)."""
+    if not entry:
+        return {}
+    values = {k: "" if v is None else str(v) for k, v in entry.items() if not isinstance(v, dict | list)}
+    for key, n in entry.get("cost", {}).items():
+        values[f"cost.{key}"] = str(n)
+    for t in TREASURES:
+        count = list(entry.get("treasures", [])).count(t)
+        values[f"treasures.{t}"] = str(count) if count else ""
+    return values
+
+
+def _collect(errors: dict[str, str], parse, form: Mapping[str, str], field: str) -> Any:
+    try:
+        return parse(form, field)
+    except InputError as exc:
+        errors[exc.field] = exc.message
+        return None
+
+
+def _raw(form: Mapping[str, str], field: str) -> str:
+    value = form.get(field)
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _whole(form: Mapping[str, str], field: str, required: bool = True) -> int | None:
+    raw = _raw(form, field)
+    if not raw:
+        if required:
+            raise InputError(field, "is required")
+        return None
+    # ASCII digits only (str.isdigit accepts "²"), and short: no printed value has 5 digits.
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 4:
+        raise InputError(field, "must be a whole number (0 or more)")
+    return int(raw)
+
+
+def _guard_value(form: Mapping[str, str], field: str) -> int | str:
+    raw = _raw(form, field).casefold()
+    if raw in (POWER, "p"):
+        return POWER
+    if raw and not (raw.isascii() and raw.isdigit()):
+        raise InputError(field, 'must be a number, or "power" (P) for a card worth the guards\' power')
+    return _whole(form, field)
+
+
+def _special(form: Mapping[str, str], field: str) -> int:
+    if not _raw(form, field):
+        raise InputError(field, "choose which card is the special one (L-SO9)")
+    return _whole(form, field)
+
+
+def _optional(form: Mapping[str, str], field: str) -> str | None:
+    return _raw(form, field) or None
+
+
+def _name(form: Mapping[str, str]) -> str:
+    if not _raw(form, "name"):
+        raise InputError("name", "is required")
+    return _raw(form, "name")
+
+
+def _treasures(form: Mapping[str, str]) -> list[str]:
+    out: list[str] = []
+    for t in TREASURES:
+        n = _whole(form, f"treasures.{t}", required=False) or 0
+        if n > MAX_ICONS:
+            raise InputError(f"treasures.{t}", f"must be at most {MAX_ICONS}")
+        out += [t] * n
+    return out
+
+
+def _effect(form: Mapping[str, str]) -> dict:
+    effect = _optional(form, "effect")
+    # Only L-E1 shows a resource; a leftover choice from another effect is dropped.
+    return {"effect": effect, "effect_resource": _optional(form, "effect_resource") if effect == "L-E1" else None}
+
+
+def _item(form: Mapping[str, str]) -> dict:
+    cost = {k: n for k in COST_KEYS if (n := _whole(form, f"cost.{k}", required=False))}
+    return {"name": _name(form), "cost": cost, "reputation": _whole(form, "reputation"),
+            "treasures": _treasures(form), **_effect(form)}
+
+
+def _goon(form: Mapping[str, str]) -> dict:
+    kind = _optional(form, "type")
+    doc = {"name": _name(form), "type": kind, "suspicion": _whole(form, "suspicion", required=False) or 0,
+           "treasures": _treasures(form), **_effect(form)}
+    if kind == "bandit":  # only a Bandit feeds a resource to its location (L-P4)
+        doc["resource"] = _optional(form, "resource")
+    return doc
+
+
+def _goal(form: Mapping[str, str]) -> dict:
+    kind = _optional(form, "kind")
+    doc: dict[str, Any] = {"name": _name(form), "kind": kind}
+    if kind == "leader":
+        doc.update(counts=_optional(form, "counts"), minimum=_whole(form, "minimum"))
+    elif kind == "end_game" and _optional(form, "treasure"):
+        doc["treasure"] = _optional(form, "treasure")
+    elif kind in ("end_game", "instant"):
+        doc["stars"] = _whole(form, "stars")
+    return doc
+
+
+def _text_card(form: Mapping[str, str]) -> dict:
+    text = form.get("text")
+    return {"name": _name(form), "text": text if isinstance(text, str) else ""}
+
+
+_BUILDERS = {"item": _item, "goon": _goon, "goal": _goal, "trait": _text_card, "tome": _text_card}

@@ -1,0 +1,127 @@
+"""The Lockup card catalog: card faces the table entered, remembered by name (box-profile.md, L-C5).
+
+The companion ships no card texts. Items, goons and goals are stored exactly in the form the
+engine's commands take (``cards.card_doc`` of ``parse_item`` / ``parse_goon`` / ``parse_goal``), so
+an entry picked by name can be put into a command as it is. Traits and tomes are a name and free
+text (their effects are applied as logged manual adjustments).
+
+A catalog document (export/import format)::
+
+    {"game": "lockup", "items": [...], "goons": [...], "goals": [...], "traits": [...], "tomes": [...]}
+
+Names match case-insensitively (and ignoring repeated spaces); the newest spelling is kept. All
+functions are pure: they return new documents and never change their arguments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.core import jsonin as J
+from companion.core.errors import InputError
+from companion.games.lockup.cards import card_doc, parse_goal, parse_goon, parse_item
+
+KINDS: tuple[str, ...] = ("item", "goon", "goal", "trait", "tome")
+DOC_KEYS: dict[str, str] = {"item": "items", "goon": "goons", "goal": "goals", "trait": "traits", "tome": "tomes"}
+# Bounds against runaway input (a pasted novel), not printed values.
+MAX_NAME = 80
+MAX_TEXT = 2000
+
+_CARD_PARSERS = {"item": parse_item, "goon": parse_goon, "goal": parse_goal}
+
+
+def empty() -> dict:
+    """A catalog with no entries."""
+    return {"game": "lockup", **{key: [] for key in DOC_KEYS.values()}}
+
+
+def name_key(name: str) -> str:
+    """The matching key of a card name: case-insensitive, repeated spaces ignored."""
+    return " ".join(name.split()).casefold()
+
+
+def check_kind(kind: Any, path: str = "kind") -> str:
+    """``kind`` if it is one of :data:`KINDS`; otherwise InputError naming ``path``."""
+    return J.choice(kind, path, KINDS)
+
+
+def parse_entry(kind: str, value: Any, path: str = "") -> dict:
+    """Validate one card face of ``kind``; returns its stored form (InputError names the field)."""
+    check_kind(kind)
+    if kind in _CARD_PARSERS:
+        doc = card_doc(_CARD_PARSERS[kind](value, path))
+    else:
+        raw = J.obj(value, path, ["name"], ["text"])
+        text = raw.get("text", "")
+        if not isinstance(text, str):
+            raise InputError(J.join(path, "text"), "must be a string")
+        if len(text) > MAX_TEXT:
+            raise InputError(J.join(path, "text"), f"must be at most {MAX_TEXT} characters")
+        doc = {"name": J.string(raw["name"], J.join(path, "name")), "text": text.strip()}
+    name = " ".join(doc["name"].split())
+    if len(name) > MAX_NAME:
+        raise InputError(J.join(path, "name"), f"must be at most {MAX_NAME} characters")
+    return {**doc, "name": name}
+
+
+def entries(catalog: Mapping, kind: str) -> list[dict]:
+    """The entries of one kind, sorted by name."""
+    return list(catalog.get(DOC_KEYS[check_kind(kind)], []))
+
+
+def lookup(catalog: Mapping, kind: str, name: Any) -> dict | None:
+    """The entry of ``kind`` called ``name`` (any case), or ``None``."""
+    if not isinstance(name, str) or not name.strip():
+        return None
+    key = name_key(name)
+    return next((e for e in entries(catalog, kind) if name_key(e["name"]) == key), None)
+
+
+def merge(catalog: Mapping, kind: str, entry: Any) -> dict:
+    """A new catalog holding ``entry`` (validated); an entry of the same name is replaced.
+
+    Replacing rather than refusing keeps the newest game's spelling and printed facts.
+    """
+    entry = parse_entry(kind, entry)
+    return _with_entries(catalog, kind, [*_without(catalog, kind, entry["name"]), entry])
+
+
+def remove(catalog: Mapping, kind: str, name: str) -> dict:
+    """A new catalog without the entry of ``kind`` called ``name`` (no error if absent)."""
+    return _with_entries(catalog, kind, _without(catalog, kind, name))
+
+
+def merge_all(catalog: Mapping, other: Mapping) -> dict:
+    """``catalog`` with every entry of the (validated) catalog ``other`` merged in; ``other`` wins."""
+    result = dict(catalog)
+    for kind in KINDS:
+        for entry in entries(other, kind):
+            result = merge(result, kind, entry)
+    return result
+
+
+def parse_catalog(value: Any, path: str = "") -> dict:
+    """Validate a whole catalog document; InputError names the field (``items[3].cost.gold``).
+
+    A name repeated within one kind is merged, the later entry winning (as in play).
+    """
+    doc = J.obj(value, path, optional=("game", *DOC_KEYS.values()))
+    if "game" in doc:
+        J.choice(doc["game"], J.join(path, "game"), ["lockup"])
+    result = empty()
+    for kind, key in DOC_KEYS.items():
+        where = J.join(path, key)
+        for i, raw in enumerate(J.array(doc.get(key, []), where)):
+            result = merge(result, kind, parse_entry(kind, raw, J.join(where, i)))
+    return result
+
+
+def _without(catalog: Mapping, kind: str, name: str) -> list[dict]:
+    key = name_key(name)
+    return [e for e in entries(catalog, kind) if name_key(e["name"]) != key]
+
+
+def _with_entries(catalog: Mapping, kind: str, items: list[dict]) -> dict:
+    base = {**empty(), **catalog}
+    return {**base, DOC_KEYS[kind]: sorted(items, key=lambda e: name_key(e["name"]))}
