@@ -80,7 +80,7 @@ def guard_turn(b: SoloBatch, location: str | None) -> None:
         place, reason = _placement(b, where)
     done = not b.state.location_deck
     decided(b, "guard-turn", {"reveal": location, "location_card": card, "place": place and place["card"]},
-            _turn_reason(location, reason))
+            _turn_reason(b, reveal, reason))
     engine_command(b, {"type": "guard_turn", "reveal": reveal, "place": place, "done": done})
 
 
@@ -107,10 +107,12 @@ def _placement(b: SoloBatch, where: str | None) -> tuple[dict | None, str]:
     return _card(b, top, where), f"location card {name}: guard {card.id} ({card.value}) placed face up there (L-SO5)"
 
 
-def _turn_reason(location: str | None, rest: str) -> str:
-    if location is None:
+def _turn_reason(b: SoloBatch, reveal: dict | None, rest: str) -> str:
+    if reveal is None:
         return f"Guard turn: no face-down guard left to reveal (I-8); {rest}"
-    return f"Guard turn: the player revealed the guard at the {location.replace('_', ' ')}; {rest}"
+    shown = b.state.game.placements[reveal["location"]][reveal["index"]]  # face up from now on
+    where = reveal["location"].replace("_", " ")
+    return f"Guard turn: the player reveals {shown.card} ({shown.tile}) at the {where}; {rest}"
 
 
 def special_draw(b: SoloBatch, location: str) -> None:

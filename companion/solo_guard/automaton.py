@@ -104,6 +104,8 @@ def _atlas(b: SoloBatch, location: str) -> None:
     if index is None:
         raise RuleViolation(f"There is no face-down guard card at the {location.replace('_', ' ')}", "L-SO6")
     player = game.seating[0]
+    if game.seats[player].tomes < 1:
+        raise RuleViolation("Atlas of Hideouts is a tome, and you have no tome to play", "L-SO6")
     answers.engine_command(b, {"type": "adjust", "seat": player, "quantity": "tomes", "delta": -1,
                                "reason": "played Atlas of Hideouts (L-SO6)"})
     b.add(GuardCardRevealed(location, index))

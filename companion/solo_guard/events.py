@@ -56,7 +56,7 @@ class GuardsDecided(Event):
     reason: str
 
 
-HIDDEN_WHILE_PLAYING = {"guard-decks-shuffled", "guard-cards-dealt", "guard-card-placed"}
+HIDDEN_WHILE_PLAYING = {"solo-guards-started", "guard-decks-shuffled", "guard-cards-dealt", "guard-card-placed"}
 
 
 def public_payload(event: Event) -> dict[str, Any]:
@@ -66,6 +66,8 @@ def public_payload(event: Event) -> dict[str, Any]:
     is only for the stored log and for a finished game.
     """
     payload = event.to_payload()
+    if event.type == "solo-guards-started":  # the seed would let anyone recompute every shuffle
+        return {k: v for k, v in payload.items() if k != "seed"}
     if event.type == "guard-decks-shuffled":
         return {"round": payload["round"], "guards": len(payload["guards"]), "locations": len(payload["locations"])}
     if event.type == "guard-cards-dealt":
