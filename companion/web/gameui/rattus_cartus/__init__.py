@@ -1,0 +1,113 @@
+"""Rattus Cartus in the app: new game, round tracker (RC-G1), end-of-game entry with secret rat
+sums, plague reveal (RC-F7) and explained final scores (RC-F1…RC-F9); plus the audit-only form.
+
+Views are thin: parse the form into a setup or command (a bad field is named, 422), run it
+through the shared game service, render. Every rule is decided by ``companion.games.rattus_cartus``.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+
+from companion.core.errors import InputError
+from companion.events import IdempotencyError
+from companion.games import rattus_cartus as rc
+from companion.games.rattus_cartus import audit
+from companion.games.rattus_cartus.rules import CLASSES, MAX_PLAYERS
+from companion.games.rattus_cartus.scoring import score
+from companion.web import play
+from companion.web.access import game_or_404, is_local
+from companion.web.games import render_game, run_command
+from companion.web.gameui.rattus_cartus import forms, panel
+from companion.web.registry import GameUI, register
+
+bp = Blueprint("rattus_cartus", __name__, url_prefix="/rattus-cartus")
+
+# Fields that arrive as one form control per position (a select per place in the stack).
+LIST_FIELDS = ("order",)
+OPTIONAL_COUNTS = (*CLASSES, *forms.COUNTS)
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new():
+    """The new-game form (this device only, like the home page's "Start a game")."""
+    if not is_local():
+        abort(404)
+    if request.method == "GET":
+        return _new_page()
+    try:
+        title, setup = forms.new_game(request.form)
+        game_id = play.start(rc.GAME.key, setup, title, request.form.get("key") or play.new_key())
+    except InputError as exc:
+        return _new_page(forms.message(exc), 422)
+    except IdempotencyError:  # the same form sent twice: the first one made the game
+        return redirect(url_for("home.index"), 303)
+    return redirect(url_for("games.show", game_id=game_id), 303)
+
+
+def _new_page(error: str | None = None, status: int = 200):
+    form = request.form if request.method == "POST" else None
+    html = render_template("rattus_cartus/new.html", error=error, form=form, seats=range(MAX_PLAYERS),
+                           new_key=play.new_key())
+    return html, status
+
+
+@bp.post("/<game_id>/<kind>")
+def act(game_id: str, kind: str):
+    """Any recorded action: ``kind`` is a command of the game (end-round, record-tally, ...)."""
+    game = game_or_404(game_id)
+    if kind not in rc.COMMANDS:
+        abort(404)
+    data = forms.command_data(request.form, LIST_FIELDS)
+    if kind == "record-tally":
+        data = forms.drop_blank(data, OPTIONAL_COUNTS)
+    try:
+        command = rc.command_from_dict(kind, data)
+    except InputError as exc:
+        return render_game(game, error=forms.message(exc, player=str(data.get("player") or "")), status=422)
+    return run_command(game, command, request.form.get("key"), {"kind": kind, **data})
+
+
+@bp.route("/audit", methods=["GET", "POST"])
+def audit_form():
+    """Final scores from typed end-of-game counts, without a recorded game (nothing is stored)."""
+    if request.method == "GET":
+        return _audit_page()
+    names = forms.audit_names(request.form)
+    try:
+        doc = forms.audit_doc(request.form)
+        output = audit.run(doc)  # validates every field; InputError names it
+    except InputError as exc:
+        return _audit_page(error=forms.message(exc, names), status=422)
+    return _audit_page(result=panel.result_view(_explained(doc)), output=output)
+
+
+def _explained(doc: dict):
+    """The explained result (every line with its rule) of a document ``audit.run`` accepted."""
+    tallies = audit.read_players(doc["players"])
+    ties = audit.read_ties(doc.get("influence_ties", {}), [t.name for t in tallies])
+    return score(tallies, treasury_used=doc["treasury_used"], nuns=doc["nuns"], ties=ties,
+                 options=audit.read_options(doc))
+
+
+def _audit_page(error: str | None = None, status: int = 200, result=None, output=None):
+    form = request.form if request.method == "POST" else None
+    html = render_template(
+        "rattus_cartus/audit.html", error=error, form=form, rows=range(MAX_PLAYERS), classes=CLASSES,
+        counts=forms.AUDIT_COUNTS[len(CLASSES):], rc_labels=forms.labels(), rc_result=result, output=output,
+        rc_tiebreaks=panel.tiebreak_texts(),
+    )
+    return html, status
+
+
+register(GameUI(
+    definition=rc.GAME,
+    title="Rattus Cartus",
+    panel="rattus_cartus/_panel.html",
+    context=panel.context,
+    new_endpoint="rattus_cartus.new",
+    finished=rc.is_finished,
+    blueprint=bp,
+    export_in_progress=False,  # rat sums are secret until the plague reveal (RC-G3)
+    audit_endpoint="rattus_cartus.audit_form",
+))

@@ -1,0 +1,106 @@
+"""What the Rattus Cartus panel shows: built from the game's spectator view, so rat sums never
+reach a template before the plague reveal (RC-G3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import request
+from flask_babel import gettext as _
+
+from companion.games import rattus_cartus as rc
+from companion.games.rattus_cartus.rules import CLASSES
+from companion.games.rattus_cartus.scoring import Result, outcome_note, plague_note
+from companion.web.gameui.rattus_cartus.forms import COUNTS, labels
+
+
+def context(state: Any, game: dict, seat: str | None) -> dict[str, Any]:
+    """The panel's context. ``seat`` is ignored on purpose: it comes from the URL, which proves
+    nothing about who holds the phone, so every device gets the spectator's view."""
+    if state is None:
+        return {"rc": None}
+    view = rc.view_for(state, None)
+    players = view["players"]
+    return {
+        "rc": view,
+        "rc_labels": labels(),
+        "rc_classes": CLASSES,
+        "rc_counts": COUNTS,
+        "rc_needs": [need_text(need) for need in view["pending"]["needs"]],
+        "rc_ties": influence_ties(players),
+        "rc_orders": view["influence_orders"],
+        "rc_draft": tally_draft(),
+        "rc_result": result_view(rc.final_result(state)),
+        "rc_tiebreaks": tiebreak_texts(),
+        "rc_next_start": next_start_player(view),
+    }
+
+
+def next_start_player(view: dict[str, Any]) -> str:
+    """Who takes the start player card when this round ends: the next seat to the left (RC-G1)."""
+    names = [p["name"] for p in view["players"]]
+    return names[(names.index(view["start_player"]) + 1) % len(names)]
+
+
+def need_text(need: str) -> str:
+    """One missing end-of-game entry in words (``pending`` gives ``tally:Rojo`` and the like)."""
+    what, _sep, who = need.partition(":")
+    if what == "tally":
+        return _("Final counts of %(name)s", name=who)
+    if what == "rats":
+        return _("Rat sum of %(name)s (secret)", name=who)
+    if what == "treasury":
+        return _("Whether the Treasury was used (RC-F5)")
+    if what == "influence-order":
+        return _("Stacking order of the tie in %(cls)s (RC-F2)", cls=labels().get(who, who))
+    return need
+
+
+def influence_ties(players: list[dict[str, Any]]) -> list[tuple[str, list[list[str]]]]:
+    """Per class, the groups of players tied with the same influence (above 0, RC-F1), highest
+    first: each group needs its stacking order (RC-F2)."""
+    out = []
+    for cls in CLASSES:
+        groups: dict[int, list[str]] = {}
+        for player in players:
+            value = player["tally"]["influence"][cls] if player["tally"] else 0
+            if value > 0:
+                groups.setdefault(value, []).append(player["name"])
+        tied = [names for _value, names in sorted(groups.items(), reverse=True) if len(names) > 1]
+        if tied:
+            out.append((cls, tied))
+    return out
+
+
+def tally_draft() -> dict[str, str] | None:
+    """What was just typed in a refused end-of-game form, so a typo does not cost the whole form
+    (never the rat sum: it is secret and has its own form)."""
+    if request.method != "POST" or not request.path.endswith("/record-tally"):
+        return None
+    return {k: v for k, v in request.form.items() if k not in ("csrf_token", "key", "rats")}
+
+
+def tiebreak_texts() -> dict[Any, str]:
+    """How the winner was decided, in words with the rule id."""
+    return {
+        None: _("No tie at the top: most VP among the survivors (RC-F8)."),
+        "rats": _("Tie on VP broken by the lowest rat sum (RC-F8)."),
+        "shared": _("Tied on VP and on rats: shared victory (RC-F8)."),
+        "all_wiped_out": _("Everyone was wiped out by the plague (RC-F9)."),
+    }
+
+
+def result_view(result: Result | None) -> dict[str, Any] | None:
+    """Final scores for the template: every line with its rule, the plague and the outcome
+    (shared by the recorded game and the audit-only form)."""
+    if result is None:
+        return None
+    players = [
+        {"name": p.name, "total": p.total, "rats": p.rats, "survives": p.survives, "lines": p.lines,
+         "plague": plague_note(p, result.nuns), "winner": p.name in result.winners}
+        for p in result.players
+    ]
+    rule, text = outcome_note(result)
+    return {"players": players, "winners": result.winners, "tiebreak": result.tiebreak, "nuns": result.nuns,
+            "wiped_out": [p.name for p in result.players if p.rats > result.nuns],
+            "outcome_rule": rule, "outcome_text": text}
