@@ -1,0 +1,97 @@
+"""Lockup end screens: final scores explained, reputation chart, audit trail, the table's count,
+BG Stats export, and the audit-only form (issue 5, the end part).
+
+Public: :func:`final_context` (the Lockup panel includes ``lockup_end/_final.html`` with it when
+the game is over), :func:`audit_doc` and ``AUDIT_ENDPOINT`` (for ``GameUI.audit_endpoint``).
+Routes (blueprint ``lockup_end``): ``/lockup/<id>/end`` (the end screen as a page),
+``/lockup/<id>/end/check`` (POST: the table's count), ``/lockup/<id>/end/bgstats.json`` and
+``/lockup/audit`` (GET/POST). Views are thin: read the game, fold, render; nothing is recorded.
+"""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, abort, render_template, request
+from flask_babel import gettext as _
+
+from companion.core.events import decode
+from companion.web.access import game_or_404
+from companion.web.gameui.lockup_end import auditform
+from companion.web.gameui.lockup_end.breakdown import audit_doc, explain
+from companion.web.gameui.lockup_end.context import effective_records, final_context
+from companion.web.registry import register_blueprint
+
+__all__ = ["AUDIT_ENDPOINT", "audit_doc", "bp", "final_context"]
+
+bp = Blueprint("lockup_end", __name__, url_prefix="/lockup")
+AUDIT_ENDPOINT = "lockup_end.audit"
+
+
+def _finished(game_id: str) -> tuple[dict, object, list]:
+    """The game, its folded state and effective records; 404 unless a visible Lockup game, 403
+    while it is in progress (the end screen would show face-down tiles and guard values)."""
+    from companion.games.lockup import GAME
+
+    game = game_or_404(game_id)
+    if game["kind"] != "lockup":
+        abort(404)
+    records = effective_records(game)
+    state = GAME.fold(decode(r.type, r.version, r.payload) for r in records)
+    if state is None or state.result is None:
+        abort(403, _("The end screen opens once the game is finished (it has hidden information)."))
+    return game, state, records
+
+
+@bp.get("/<game_id>/end")
+def end(game_id: str):
+    """The end screen of a finished game as a page of its own."""
+    game, state, records = _finished(game_id)
+    return render_template("lockup_end/end.html", game=game, **final_context(state, game, records))
+
+
+@bp.post("/<game_id>/end/check")
+def check(game_id: str):
+    """Compare the totals the table counted with the app's; nothing is recorded."""
+    game, state, records = _finished(game_id)
+    context = final_context(state, game, records, counted=request.form)
+    status = 422 if context["final"]["check"]["errors"] else 200
+    if request.headers.get("HX-Request"):
+        return render_template("lockup_end/_check.html", **context), status
+    return render_template("lockup_end/end.html", game=game, **context), status
+
+
+@bp.get("/<game_id>/end/bgstats.json")
+def bgstats_json(game_id: str):
+    """The BG Stats play of a finished game, as a download."""
+    game, state, records = _finished(game_id)
+    play = final_context(state, game, records)["final"]["bgstats"]
+    body = json.dumps(play, ensure_ascii=False, indent=2)
+    headers = {"Content-Disposition": f'attachment; filename="lockup-{game_id}-bgstats.json"'}
+    return Response(body, mimetype="application/json", headers=headers)
+
+
+@bp.route("/audit", methods=["GET", "POST"])
+def audit():
+    """Audit-only mode: type an end-of-game state, get the breakdown; no game is recorded."""
+    if request.method == "GET":
+        values = {"mode": "standard"}
+        return render_template("lockup_end/audit.html", values=values, error=None, score=None, doc_json=None,
+                               **_form_names(values))
+    values = auditform.values_of(request.form)
+    doc, result, error = auditform.run(values)
+    score = explain(doc, result) if result is not None else None
+    page = render_template("lockup_end/audit.html", values=values, error=error, score=score,
+                           doc_json=json.dumps(doc, ensure_ascii=False, indent=2), **_form_names(values))
+    return page, 422 if error else 200
+
+
+def _form_names(values: dict) -> dict:
+    # Markers and goals are chosen by slot, so the choice survives a name typed after it.
+    slots = [*auditform.PLAYER_SLOTS, auditform.GUARD_SLOT]
+    holders = [("", _("Nobody"))] + [(s, auditform.slot_label(values, s)) for s in slots]
+    return {"player_slots": auditform.PLAYER_SLOTS, "guard_slot": auditform.GUARD_SLOT,
+            "slot_label": auditform.slot_label, "holders": holders}
+
+
+register_blueprint(bp)
