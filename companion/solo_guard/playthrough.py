@@ -69,7 +69,7 @@ def play(difficulty: str, profile: dict, seed: int) -> tuple[list, list[str], So
     for _ in range(MAX_COMMANDS):
         if state.game.phase == "over":
             break
-        command, new = _next(state, cards)
+        command, new = next_command(state, cards)
         lines.append(f"> {command}")
         for e in new:
             lines.extend(narrate(e))
@@ -78,7 +78,8 @@ def play(difficulty: str, profile: dict, seed: int) -> tuple[list, list[str], So
     return events, lines, state
 
 
-def _next(state: SoloState, cards: MadeUpCards) -> tuple[dict, list]:
+def next_command(state: SoloState, cards: MadeUpCards) -> tuple[dict, list]:
+    """The scripted player's command for ``state`` and the events it causes."""
     for command in _candidates(state, cards):
         try:
             return command, SOLO.decide(state, command)
