@@ -1,0 +1,140 @@
+"""Ragami forms: posted fields into the plain dicts the pure game and audit read.
+
+Nothing here decides a rule: the game's ``start``/``command_from_dict`` and the audit's ``run``
+validate, and their ``InputError`` names the field; :func:`message` turns that path into words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from flask_babel import gettext as _
+from werkzeug.datastructures import MultiDict
+
+from companion.core.errors import InputError
+from companion.games.ragami import FIELDS
+from companion.games.ragami.rules import MAX_PLAYERS
+
+SKIP = ("csrf_token", "key")
+INDEXED = re.compile(r"^(\w+)\[(\d+)\]$")
+AUDIT_COUNTS: tuple[str, ...] = ("vp", "conflicts", "white_cubes")
+
+
+def labels() -> dict[str, str]:
+    """Words for every field name (translated per request)."""
+    return {
+        "player": _("Player"), "players": _("Players"), "name": _("Name"), "colour": _("Colour"),
+        "start_player": _("Start player"), "die_value": _("Conflict die"), "saints": _("Saints on the conflict"),
+        "helper": _("Helping Ragami"), "white_cubes_spent": _("White cubes spent"),
+        "virtue_spent": _("Virtue points spent"), "demons": _("Demons purified"), "vp": _("VP"),
+        "count": _("White cubes"), "reason": _("Why"), "value": _("Virtue die"), "tokens": _("Location tokens"),
+        "conflicts": _("Conflicts resolved"), "white_cubes": _("White cubes"), "title": _("Title"),
+        "command": _("Form"), "kind": _("Action"),
+    }
+
+
+def colour_labels() -> dict[str, str]:
+    """The four player colours in words (RG-T1)."""
+    return {"yellow": _("yellow"), "green": _("green"), "blue": _("blue"), "purple": _("purple")}
+
+
+def label(path: str, names: Sequence[str] = ()) -> str:
+    """A field path (``players[1].conflicts``) in words: "Verde · Conflicts resolved"."""
+    words = labels()
+    parts = []
+    for part in path.split("."):
+        indexed = INDEXED.match(part)
+        if indexed and indexed.group(1) == "players":
+            i = int(indexed.group(2))
+            parts.append(names[i] if i < len(names) and names[i] else _("Player %(n)d", n=i + 1))
+        elif indexed:
+            parts.append(_("%(field)s, entry %(n)d", field=words.get(indexed.group(1), indexed.group(1)),
+                           n=int(indexed.group(2)) + 1))
+        else:
+            parts.append(words.get(part, part))
+    return " · ".join(parts)
+
+
+def message(exc: InputError, names: Sequence[str] = (), player: str | None = None) -> str:
+    """The error for a person: the field in words (with the player whose form it was), then
+    what is wrong with it."""
+    field = label(exc.field, names)
+    if player and exc.field != "player":
+        field = f"{player} · {field}"
+    return _("%(field)s: %(problem)s", field=field, problem=exc.message)
+
+
+def command_data(kind: str, form: MultiDict) -> dict[str, Any]:
+    """A command's fields from a form post. List fields (saints, tokens) arrive as one control
+    per value; blank optional fields are left out so the command's defaults apply, while a blank
+    required field stays, so the game names it."""
+    specs = {spec.name: spec for spec in FIELDS.get(kind, ())}
+    data: dict[str, Any] = {}
+    for name, values in form.lists():
+        if name in SKIP:
+            continue
+        values = [v.strip() for v in values]
+        spec = specs.get(name)
+        if spec is not None and spec.type in ("players", "integers"):
+            data[name] = [v for v in values if v]
+        elif len(values) > 1:
+            data[name] = values
+        elif values[0] or spec is None or spec.required:
+            data[name] = values[0]
+    return data
+
+
+def new_game(form: MultiDict) -> tuple[str, dict[str, Any]]:
+    """(title, setup) from the new-game form: names clockwise with colours, the start seat or a draw."""
+    names = [name.strip() for name in form.getlist("players")][:MAX_PLAYERS]
+    colours = form.getlist("colours")
+    seats = []
+    for i, name in enumerate(names):
+        if name:
+            colour = colours[i] if i < len(colours) else ""
+            seats.append({"name": name, "colour": colour} if colour else {"name": name})
+    seat = form.get("start_seat", "").strip()
+    start = None
+    if seat:  # blank: the companion draws the start player
+        if not seat.isdigit() or int(seat) >= len(names) or not names[int(seat)]:
+            raise InputError("start_player", _("choose a seat with a name, or draw at random"))
+        start = names[int(seat)]
+    return form.get("title", "").strip()[:80] or "Ragami", {"players": seats, "start_player": start}
+
+
+def number(text: str | None, path: str) -> int:
+    """A whole number typed in a form (blank is 0). Negative numbers pass through so the audit
+    names them ("must be a non-negative integer")."""
+    text = (text or "").strip()
+    if not text:
+        return 0
+    if not re.fullmatch(r"-?\d{1,6}", text):
+        raise InputError(path, _("must be a whole number"))
+    return int(text)
+
+
+def audit_rows(form: MultiDict) -> list[int]:
+    """Form rows that hold a player: a name or any number (the form always offers four)."""
+    def filled(i: int) -> bool:
+        values = [form.get(f"p{i}.{field}", "").strip() for field in AUDIT_COUNTS]
+        return bool(form.get(f"p{i}.name", "").strip()) or any(v not in ("", "0") for v in values)
+
+    return [i for i in range(MAX_PLAYERS) if filled(i)]
+
+
+def audit_names(form: MultiDict) -> list[str]:
+    """Names of the players in the audit form, in document order (for error messages)."""
+    return [form.get(f"p{i}.name", "").strip() for i in audit_rows(form)]
+
+
+def audit_doc(form: MultiDict) -> dict[str, Any]:
+    """The audit document of ``cli-contracts.md`` from the audit form."""
+    players = []
+    for index, row in enumerate(audit_rows(form)):
+        # Paths use the document index, as the audit's own errors do.
+        counts = {f: number(form.get(f"p{row}.{f}"), f"players[{index}].{f}") for f in AUDIT_COUNTS}
+        players.append({"name": form.get(f"p{row}.name", "").strip(), **counts})
+    return {"game": "ragami", "players": players}
+
