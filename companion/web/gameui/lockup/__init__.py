@@ -1,0 +1,35 @@
+"""The Lockup table UI: play a whole game on one phone (issue 5).
+
+Registers the GameUI ``lockup`` (standard and advanced, 2-5 players) and, when the solo
+automaton is installed, ``lockup-solo``. Views are split by phase: :mod:`.setup` (new game),
+:mod:`.rollcall`, :mod:`.lightsout`, :mod:`.patrol`, :mod:`.table` (adjustments); the single
+action route is in :mod:`.actions`, the panel's context in :mod:`.panel`.
+"""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext
+
+from companion.games.lockup import engine
+from companion.web.gameui.lockup import actions, bridge, setup  # noqa: F401 - registers the routes
+from companion.web.gameui.lockup.blueprint import bp
+from companion.web.gameui.lockup.panel import build, core_of
+from companion.web.registry import GameUI, register
+
+
+def _finished(state) -> bool:
+    return core_of(state).phase == "over"
+
+
+def _ui(definition, pending, title, new_endpoint: str) -> GameUI:
+    def context(state, game, seat):
+        return build(state, game, seat, definition, pending)
+
+    return GameUI(definition=definition, title=title, panel="lockup/_panel.html", context=context,
+                  new_endpoint=new_endpoint, finished=_finished, blueprint=bp, export_in_progress=False)
+
+
+register(_ui(engine.GAME, engine.pending, lazy_gettext("Lockup: A Roll Player Tale"), "lockup.new"))
+_SOLO, _SOLO_PENDING = bridge.solo_definition(), bridge.solo_pending()
+if _SOLO is not None and _SOLO_PENDING is not None:
+    register(_ui(_SOLO, _SOLO_PENDING, lazy_gettext("Lockup: solo against the guards"), "lockup.new_solo"))

@@ -1,0 +1,41 @@
+"""The one action view of a Lockup game: parse the form of an action into a command, run it.
+
+Thin by design (parse -> command -> append -> fold -> render): each phase module owns its
+parsers; a bad field is answered with the panel and a message naming it (422), never a 500.
+"""
+
+from __future__ import annotations
+
+from flask import abort, request
+
+from companion.core.errors import InputError
+from companion.web import play
+from companion.web.access import game_or_404
+from companion.web.games import render_game, run_command
+from companion.web.gameui.lockup import bridge, lightsout, patrol, rollcall, table
+from companion.web.gameui.lockup.blueprint import bp
+from companion.web.gameui.lockup.panel import core_of
+
+PARSERS = {**rollcall.PARSERS, **lightsout.PARSERS, **patrol.PARSERS, **table.PARSERS}
+
+
+@bp.post("/<game_id>/do/<action>")
+def act(game_id: str, action: str):
+    """Run one table action (assign, pass, collect, take, ..., adjust) posted as a plain form."""
+    game = game_or_404(game_id)
+    parser = PARSERS.get(action)
+    if parser is None or game["kind"] not in ("lockup", "lockup-solo"):
+        abort(404)
+    core = core_of(play.load(game).state)
+    try:
+        command, cards = parser(request.form, core)
+    except InputError as exc:
+        return render_game(game, error=str(exc), status=422)
+    # The CSRF token is a secret of this browser session: it is not kept with the command.
+    recorded = {k: v for k, v in request.form.to_dict(flat=False).items() if k != "csrf_token"}
+    response = run_command(game, command, request.form.get("key"), {"action": action, "form": recorded})
+    status = response[1] if isinstance(response, tuple) else response.status_code
+    if status < 400:
+        for kind, face in cards:
+            bridge.remember(kind, face)
+    return response

@@ -1,0 +1,125 @@
+""""What just happened": the public events of the latest commands, in words, with rule ids.
+
+Only event types listed here are described, and each description uses public facts only: a
+face-down tile is counted, never named; guard-deck events (deal, shuffle, draw face down) are
+never shown. An event type this module does not know is left out rather than guessed.
+"""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+
+from companion.core import history
+from companion.core.events import decode
+from companion.web import get_store
+from companion.web.gameui.lockup import words as W
+
+TAIL = 120  # events decoded from the end of the log: far more than three commands produce
+
+
+def _tiles(e) -> str:
+    shown = [W.tile(t["tile"]) for t in e.tiles if t["face_up"]]
+    hidden = sum(1 for t in e.tiles if not t["face_up"])
+    text = ", ".join(shown)
+    if hidden:
+        text = (text + ", " if text else "") + _("%(n)s face down", n=hidden)
+    return _("%(seat)s assigns %(tiles)s to the %(loc)s (L-RC2)", seat=W.seat(e.seat), tiles=text,
+             loc=W.location(e.location))
+
+
+def _moved(e) -> str:
+    why = f" — {e.reason}" if e.reason else ""
+    return _("%(cubes)s: %(src)s → %(dst)s (%(rule)s%(why)s)", cubes=W.cubes(dict(e.cubes)),
+             src=W.place(e.source), dst=W.place(e.target), rule=e.rule, why=why)
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else f"−{-n}"
+
+
+def _raid(e) -> str:
+    counts = ", ".join(f"{W.seat(n)} {c}" for n, c in e.suspicion.items())
+    losses = ", ".join(f"{W.seat(n)} {_signed(-loss)}" for n, loss in e.losses.items() if loss) or _("nobody")
+    return _("Raid (%(rule)s): suspicion %(counts)s; reputation lost: %(losses)s", rule=e.rule, counts=counts,
+             losses=losses)
+
+
+def _revealed(e) -> str:
+    ranking = ", ".join(f"{W.seat(n)} ({e.strength[n]})" for n in e.ranking)
+    return _("%(loc)s revealed; ranking: %(ranking)s (L-LO1, L-LO2)", loc=W.location(e.location), ranking=ranking)
+
+
+def _describers() -> dict:
+    # Each entry: event type -> function(event) -> text. Built per call so the words are translated.
+    return {
+        "trait-picked": lambda e: _("%(seat)s keeps the trait %(trait)s (L-S10)", seat=e.seat, trait=e.trait),
+        "tiles-assigned": _tiles,
+        "passed": lambda e: (_("%(seat)s has no tiles left and passes (L-RC7)", seat=W.seat(e.seat)) if e.forced
+                             else _("%(seat)s passes (L-RC7)", seat=W.seat(e.seat))),
+        "lights-out-began": lambda e: _("Lights Out, round %(round)s (L-LO)", round=e.round),
+        "location-revealed": _revealed,
+        "guard-card-revealed": lambda e: _("A guard card is turned face up at the %(loc)s (L-LO1)",
+                                           loc=W.location(e.location)),
+        "rewards-confirmed": lambda e: (_("Declined at the %(loc)s: %(who)s (L-LO6)", loc=W.location(e.location),
+                                          who=", ".join(e.declined)) if e.declined else None),
+        "reward-declined": lambda e: _("%(seat)s declines the reward (I-3)", seat=W.seat(e.seat)),
+        "reward-collected": lambda e: _("%(seat)s collects the %(tier)s reward at the %(loc)s (L-LO4)",
+                                        seat=W.seat(e.seat), tier=W.tier(e.tier), loc=W.location(e.location)),
+        "straggled": lambda e: _("%(seat)s is a straggler at the %(loc)s: %(why)s (L-LO5)", seat=W.seat(e.seat),
+                                 loc=W.location(e.location), why=e.reason),
+        "cubes-moved": _moved,
+        "reputation-changed": lambda e: _("%(seat)s %(delta)s reputation (%(rule)s — %(why)s)", seat=W.seat(e.seat),
+                                          delta=_signed(e.delta), rule=e.rule, why=e.reason),
+        "counter-changed": lambda e: _("%(seat)s %(delta)s %(what)s (%(rule)s — %(why)s)", seat=W.seat(e.seat),
+                                       delta=_signed(e.delta), what=_("tomes") if e.quantity == "tomes"
+                                       else _("storage limit"), rule=e.rule, why=e.reason),
+        "first-player-changed": lambda e: _("%(seat)s takes the first player marker (%(rule)s)",
+                                            seat=W.seat(e.seat), rule=e.rule),
+        "goon-recruited": lambda e: _("%(seat)s recruits %(goon)s from the %(loc)s (L-R6)", seat=W.seat(e.seat),
+                                      goon=e.goon["name"], loc=W.location(e.location)),
+        "item-crafted": lambda e: _("%(seat)s crafts %(item)s (L-IT1)", seat=W.seat(e.seat), item=e.item["name"]),
+        "item-reserved": lambda e: _("%(seat)s reserves %(item)s (L-IT2)", seat=W.seat(e.seat), item=e.item["name"]),
+        "effect-resolved": lambda e: _("%(seat)s: effect %(code)s %(outcome)s", seat=W.seat(e.seat), code=e.code,
+                                       outcome=e.outcome),
+        "leader-goal-taken": lambda e: _("%(seat)s takes the leader goal with %(n)s (L-GL1)", seat=W.seat(e.seat),
+                                         n=e.count),
+        "instant-goal-claimed": lambda e: _("%(seat)s claims the instant goal (L-GL2)", seat=W.seat(e.seat)),
+        "raid-held": _raid,
+        "patrol-began": lambda e: _("Patrol, round %(round)s (L-P)", round=e.round),
+        "items-refilled": lambda e: (_("New items in the display: %(names)s (L-P2)", names=", ".join(
+            x["item"]["name"] for x in e.items)) if e.items else None),
+        "goons-advanced": lambda e: _("%(goon)s leaves the Chow Hall; the goons advance (L-P3)",
+                                      goon=e.discarded["name"] if e.discarded else _("no goon")),
+        "goons-refilled": lambda e: (_("New goons: %(names)s (L-P3)", names=", ".join(
+            f"{g['name']} ({W.location(loc)})" for loc, g in e.goons.items())) if e.goons else None),
+        "round-started": lambda e: _("Round %(round)s begins (L-P5)", round=e.round),
+        "end-goal-met": lambda e: _("End-game goal met by: %(who)s (L-GL3)", who=", ".join(e.seats) or _("nobody")),
+        "game-ended": lambda e: _("Final scoring (L-F)"),
+        "adjusted": lambda e: _("%(seat)s %(delta)s %(what)s — manual adjustment: %(why)s", seat=W.seat(e.seat),
+                                delta=_signed(e.delta), what=e.quantity.replace("_", " "), why=e.reason),
+        "location-card-revealed": lambda e: (_("Location card: %(loc)s (L-SO5)", loc=W.location(e.location))
+                                             if e.location else _("Location card: OFF DUTY (L-SO5)")),
+        "guards-decided": lambda e: _("The guards: %(reason)s", reason=e.reason),
+    }
+
+
+def recent(game_id: str, commands: int = 3) -> tuple[list[list[str]], list]:
+    """(lines of the latest ``commands`` commands in effect, newest first; the decoded tail events).
+
+    The tail is returned too so the panel can explain the location being resolved without reading
+    the log twice.
+    """
+    records = history.effective(get_store().events(game_id))[-TAIL:]
+    describe = _describers()
+    groups: list[tuple[str, list[str]]] = []
+    tail = []
+    for record in records:
+        event = decode(record.type, record.version, record.payload)
+        tail.append(event)
+        fn = describe.get(record.type)
+        line = fn(event) if fn else None
+        if not groups or groups[-1][0] != record.command_id:
+            groups.append((record.command_id, []))
+        if line:
+            groups[-1][1].append(line)
+    return [lines for _cid, lines in reversed(groups) if lines][:commands], tail

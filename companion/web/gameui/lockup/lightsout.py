@@ -1,0 +1,248 @@
+"""Lights Out on the table phone, location by location (L-LO, L-R, L-IT, L-E; solo L-SO7..L-SO9).
+
+The panel shows each side's strength, the ranking with any tie-break spelled out, who takes the
+suspicion and why, and each tier's reward; it asks only for the choices the rules leave open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from flask_babel import gettext as _
+
+from companion.core.errors import InputError
+from companion.games.lockup import events as E
+from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, RARITY_ASCENDING, RESOURCES
+from companion.games.lockup.rewards import RECRUIT_COSTS
+from companion.web.gameui.lockup import forms
+from companion.web.gameui.lockup import words as W
+
+
+def _choice_text(location: str, tier: str | None) -> str | None:
+    texts = {
+        ("commissary", "first"): _("take 1 resource of your choice (L-R5)"),
+        ("commissary", "second"): _("may exchange 1 resource for 1 of another type (L-R5)"),
+        ("commissary", "other"): _("may exchange any 2 resources for 1 (L-R5)"),
+        ("chow_hall", "first"): _("recruit 1 goon for any 1, or 2 for any 4 (L-R6)"),
+        ("chow_hall", "second"): _("recruit 1 goon for any 1, or 2 for any 5 (L-R6)"),
+        ("chow_hall", "other"): _("recruit 1 goon for any 2 (L-R6)"),
+        ("cell_block", "each"): _("craft or reserve one item (L-R7)"),
+        ("library", "first"): _("draw 2 tomes, keep 1 (L-R8)"),
+        ("library", "second"): _("draw 1 tome (L-R8)"),
+        ("library", "third"): _("draw 1 tome (L-R8)"),
+    }
+    return texts.get((location, tier or ""))
+
+
+def reward_text(location: str, tier: str | None, gain: dict, guards: bool) -> str:
+    """What a tier gives here, in words with its rule id."""
+    if tier is None:
+        return _("no reward: straggler to the Library (L-LO5)") if location != "library" else _("no reward")
+    if guards and location == "library":
+        return _("+1 reputation instead of a tome (L-SO8)")
+    cubes = {c: n for c, n in gain.items() if c != "reputation"}
+    if cubes:
+        text = W.cubes(cubes)
+        return text + (_(" and the first player marker (L-R1)") if location == "exercise_yard" and
+                       tier == "first" else "")
+    return _choice_text(location, tier) or _("nothing")
+
+
+def _tie_lines(r) -> list[str]:
+    lines, seen = [], set()
+    for name in r.ranking:
+        group = [n for n in r.ranking if r.strength[n] == r.strength[name]]
+        if len(group) > 1 and name not in seen:
+            seen.update(group)
+            lines.append(_("%(names)s tie on %(n)s: ranked %(order)s, nearest clockwise from the first player "
+                           "%(first)s first (L-LO2)", names=", ".join(W.seat(n) for n in group),
+                           n=r.strength[name], order=" > ".join(W.seat(n) for n in group),
+                           first=W.seat(r.first_player)))
+    return lines
+
+
+def _suspicion_line(r, tail: list) -> str | None:
+    revealed = next((e for e in reversed(tail) if isinstance(e, E.LocationRevealed) and e.location == r.location),
+                    None)
+    if revealed is None:
+        return None
+    moved = next((e for e in tail if isinstance(e, E.CubesMoved) and e.rule == "L-LO3"
+                  and e.source == f"location:{r.location}"), None)
+    if revealed.suspicion_to is None:
+        return None
+    lookouts = [n for n in r.ranking[: r.ranking.index(revealed.suspicion_to)]]
+    why = (_("the highest ranked here without a lookout; %(names)s had a lookout here", names=", ".join(
+        W.seat(n) for n in lookouts)) if lookouts else _("the highest ranked here without a lookout"))
+    count = moved.cubes.get("suspicion", 0) if moved else 0
+    return _("%(seat)s takes %(n)s suspicion: %(why)s (L-LO3)", seat=W.seat(revealed.suspicion_to), n=count,
+             why=why)
+
+
+def explain(core, tail: list) -> dict | None:
+    """The location being resolved: strengths, ranking, ties, suspicion and rewards (L-LO1..L-LO6)."""
+    r = core.resolution
+    if r is None:
+        return None
+    rows = []
+    for i, name in enumerate(r.ranking):
+        tiles = r.tiles.get(name, [])
+        rows.append({
+            "rank": i + 1, "seat": W.seat(name), "tiles": ", ".join(W.tile(t) for t in tiles),
+            "enforcer": any(t in ("enforcer", "power") for t in tiles), "power": r.power.get(name, 0),
+            "strength": r.strength[name], "tier": W.tier(r.tiers.get(name)),
+            "reward": reward_text(r.location, r.tiers.get(name), r.gains.get(name, {}), name == GUARDS),
+            "declined": name in r.declined, "done": i < r.cursor,
+        })
+    return {"location": W.location(r.location), "rows": rows, "ties": _tie_lines(r),
+            "suspicion": _suspicion_line(r, tail), "first": W.seat(r.first_player)}
+
+
+def ask_confirm(core, waiting) -> dict:
+    """The table confirms the rewards, naming anyone who declines (L-LO6, I-1)."""
+    r = core.resolution
+    return {"template": "lockup/_ask_confirm.html",
+            "decliners": [n for n in r.ranking if n != GUARDS and r.tiers.get(n) is not None]}
+
+
+def suggest_pay(have: dict, cost: dict) -> dict | None:
+    """A payment of ``cost`` from ``have``: named cubes first, "any" from the least rare (None: can't)."""
+    rest, pay = dict(have), {}
+    for r, n in cost.items():
+        if r == "any" or not n:
+            continue
+        if rest.get(r, 0) < n:
+            return None
+        rest[r] -= n
+        pay[r] = n
+    for _i in range(cost.get("any", 0)):
+        r = next((r for r in RARITY_ASCENDING if rest.get(r, 0) > 0), None)
+        if r is None:
+            return None
+        rest[r] -= 1
+        pay[r] = pay.get(r, 0) + 1
+    return pay
+
+
+def _item(i: int, item, source: str, have: dict) -> dict:
+    pay = suggest_pay(have, item.cost)
+    return {"index": i, "source": source, "name": item.name, "cost": W.cubes(item.cost),
+            "reputation": item.reputation, "treasures": ", ".join(W.treasure(t) for t in item.treasures),
+            "effect": W.effect(item.effect), "pay": pay or {}, "affordable": pay is not None,
+            "reserve_pay": next((r for r in RARITY_ASCENDING if have.get(r)), None)}
+
+
+def ask_choice(core, waiting) -> dict:
+    """The current seat's choice at the Commissary, Chow Hall or Cell Block (L-R5..L-R7)."""
+    seat, tier, action = waiting.seat, waiting.detail["tier"], waiting.detail["action"]
+    me = core.seats[seat]
+    have = dict(me.resources)
+    out = {"template": "lockup/_ask_choice.html", "seat": seat, "tier": W.tier(tier), "action": action,
+           "location": W.location(waiting.location), "have": have, "give": 1 if tier == "second" else 2,
+           "text": _choice_text(waiting.location, tier),
+           "supply": {r: core.supply.get(r, 0) for r in RESOURCES}}
+    if action == "recruit":
+        costs = RECRUIT_COSTS[tier]
+        out["costs"] = [{"goons": n, "pay": p} for n, p in costs.items()]
+        out["goons"] = [{"slot": loc, "where": W.location(loc), **goon_info(g)}
+                        for loc, g in core.goons.items() if g is not None]
+        out["pay"] = suggest_pay(have, {"any": costs[1]}) or {}
+    elif action == "craft-or-reserve":
+        out["display_items"] = [_item(i, it, "display", have) for i, it in enumerate(core.display) if it is not None]
+        out["reserved"] = [_item(i, it, "reserved", have) for i, it in enumerate(me.reserved)]
+    return out
+
+
+def goon_info(g) -> dict:
+    """A goon's printed facts in words."""
+    return {"name": g.name, "type": W.goon_type(g.type), "suspicion": g.suspicion,
+            "treasures": ", ".join(W.treasure(t) for t in g.treasures), "effect": W.effect(g.effect),
+            "resource": W.cube(g.resource) if g.resource else None}
+
+
+def ask_effect(core, waiting) -> dict:
+    """An effect that needs a choice: L-E3 whom to give suspicion, L-E7 what to exchange."""
+    seat, code = waiting.seat, waiting.detail["code"]
+    return {"template": "lockup/_ask_effect.html", "seat": seat, "code": code, "text": W.effect(code),
+            "source": waiting.detail.get("source"), "targets": [n for n in core.seating if n != seat],
+            "have": dict(core.seats[seat].resources)}
+
+
+def _seat(form: Mapping, core) -> str:
+    seat = forms.text(form, "seat")
+    if seat not in core.seats:
+        raise InputError("seat", _("is not a seat of this game"))
+    return seat
+
+
+def parse_collect(form: Mapping, core) -> tuple[dict, list]:
+    """Confirm the rewards; ticked seats decline (L-LO6)."""
+    declined = form.getlist("declined")
+    for name in declined:
+        if name not in core.seats:
+            raise InputError("declined", _("is not a seat of this game"))
+    return {"type": "collect", "declined": declined}, []
+
+
+def parse_take(form: Mapping, core) -> tuple[dict, list]:
+    """Commissary first: one resource (L-R5)."""
+    resource = forms.choice(form, "resource", "resource", RESOURCES)
+    return {"type": "take", "seat": _seat(form, core), "resource": resource}, []
+
+
+def parse_exchange(form: Mapping, core) -> tuple[dict, list]:
+    """Commissary second/other: give resources, take one (L-R5)."""
+    give = forms.cube_counts(form, "give_", "give")
+    take = forms.choice(form, "take", "take", RESOURCES)
+    return {"type": "exchange", "seat": _seat(form, core), "give": give, "take": take}, []
+
+
+def parse_recruit(form: Mapping, core) -> tuple[dict, list]:
+    """Chow Hall: ticked goons and the payment (L-R6)."""
+    goons = form.getlist("goon")
+    if not goons:
+        raise InputError("goons", _("tick one or two goons"))
+    if any(g not in GOON_LOCATIONS for g in goons):
+        raise InputError("goons", _("is not one of the choices"))
+    pay = forms.cube_counts(form, "pay_", "pay")
+    return {"type": "recruit", "seat": _seat(form, core), "goons": goons, "pay": pay}, []
+
+
+def _item_ref(form: Mapping) -> tuple[str, int]:
+    source = forms.choice(form, "source", "source", ("display", "reserved"))
+    return source, forms.number(form, "index", "index", blank=None)
+
+
+def parse_craft(form: Mapping, core) -> tuple[dict, list]:
+    """Cell Block: craft a display or reserved item, paying its cost (L-IT1)."""
+    source, index = _item_ref(form)
+    pay = forms.cube_counts(form, "pay_", "pay")
+    return {"type": "craft", "seat": _seat(form, core), "source": source, "index": index, "pay": pay}, []
+
+
+def parse_reserve(form: Mapping, core) -> tuple[dict, list]:
+    """Cell Block: reserve a display item paying any 1 resource (L-IT2)."""
+    index = forms.number(form, "index", "index", blank=None)
+    pay_with = forms.choice(form, "pay_with", "pay", RESOURCES)
+    return {"type": "reserve", "seat": _seat(form, core), "index": index, "pay": {pay_with: 1}}, []
+
+
+def parse_decline(form: Mapping, core) -> tuple[dict, list]:
+    """Decline the reward now: a straggler (I-3)."""
+    return {"type": "decline", "seat": _seat(form, core)}, []
+
+
+def parse_effect(form: Mapping, core) -> tuple[dict, list]:
+    """L-E3 target, L-E7 give/take, or skip."""
+    seat = _seat(form, core)
+    if forms.text(form, "skip"):
+        return {"type": "effect", "seat": seat, "skip": True}, []
+    if forms.text(form, "target"):
+        return {"type": "effect", "seat": seat, "target": forms.choice(form, "target", "target", core.seating)}, []
+    give = forms.choice(form, "give", "give", RESOURCES)
+    take = forms.choice(form, "take", "take", RESOURCES)
+    return {"type": "effect", "seat": seat, "give": {give: 1}, "take": take}, []
+
+
+PARSERS = {"collect": parse_collect, "take": parse_take, "exchange": parse_exchange, "recruit": parse_recruit,
+           "craft": parse_craft, "reserve": parse_reserve, "decline": parse_decline, "effect": parse_effect}
+ASKS = {"confirm-rewards": ask_confirm, "choice": ask_choice, "effect": ask_effect}

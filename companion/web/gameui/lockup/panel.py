@@ -1,0 +1,98 @@
+"""The Lockup panel's context: the board as the viewer may see it, and what the game asks now.
+
+Everything drawn from the game goes through the definition's ``view_for`` first (face-down tiles
+and guard cards of others are ``None`` there); only ``pending`` reads the full state, and what it
+returns (whose turn, which location, the current seat's own holding cell) is public.
+"""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+
+from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, LOCATIONS, ROUNDS
+from companion.games.lockup.state import State
+from companion.web.gameui.lockup import bridge, feed, lightsout, patrol, rollcall, table
+from companion.web.gameui.lockup import words as W
+
+ASKS = {**rollcall.ASKS, **lightsout.ASKS, **patrol.ASKS}
+
+
+def core_of(state) -> State:
+    """The engine state inside a solo state (or the state itself)."""
+    return state if isinstance(state, State) else state.game
+
+
+def _seat_board(core: State, name: str) -> dict:
+    s = core.seats[name]
+    return {
+        "name": name, "label": W.seat(name), "crew": s.crew, "reputation": s.reputation, "power": s.power,
+        "suspicion": s.suspicion, "resources": W.cubes(dict(s.resources)), "stored": sum(s.resources.values()),
+        "limit": s.storage_limit, "tomes": s.tomes, "holding": [W.tile(t) for t in s.holding],
+        "crafted": [i.name for i in s.items], "reserved": [i.name for i in s.reserved],
+        "goons": [f"{g.name} ({W.goon_type(g.type)})" for g in s.goons], "passed": s.passed,
+        "first": core.first_player == name, "leader": core.leader_holder == name,
+        "instant": core.instant_holder == name, "guards": name == GUARDS,
+    }
+
+
+def _locations(core: State) -> list[dict]:
+    out = []
+    for number, loc in enumerate(LOCATIONS, start=1):
+        goon = core.goons.get(loc) if loc in GOON_LOCATIONS else None
+        out.append({
+            "id": loc, "number": number, "label": W.location(loc), "suspicion": core.loc_suspicion.get(loc, 0),
+            "cubes": W.cubes(core.loc_resources.get(loc, {})) if core.loc_resources.get(loc) else None,
+            "goon": lightsout.goon_info(goon) if goon else None,
+            "placements": [{"seat": W.seat(p.seat), "tile": W.tile(p.tile), "hidden": p.tile is None,
+                            "face_up": p.face_up} for p in core.placements.get(loc, ())],
+        })
+    return out
+
+
+def _display(core: State) -> list[dict]:
+    return [{"slot": i + 1, "name": it.name, "cost": W.cubes(it.cost), "reputation": it.reputation,
+             "treasures": ", ".join(W.treasure(t) for t in it.treasures), "effect": W.effect(it.effect)}
+            for i, it in enumerate(core.display) if it is not None]
+
+
+def _goals(core: State) -> list[dict]:
+    out = []
+    for kind, label in (("leader", _("Leader goal")), ("instant", _("Instant goal")),
+                        ("end_game", _("End-game goal"))):
+        goal = core.goals.get(kind)
+        if goal is not None:
+            holder = core.leader_holder if kind == "leader" else core.instant_holder if kind == "instant" else None
+            out.append({"kind": label, "name": goal.name, "holder": W.seat(holder) if holder else None})
+    return out
+
+
+def _ask(core: State, waiting) -> dict:
+    builder = ASKS.get(waiting.kind)
+    return builder(core, waiting) if builder else {"template": None}
+
+
+def build(state, game: dict, seat: str | None, definition, pending) -> dict:
+    """The panel context for ``seat`` (None or an unknown name: a spectator)."""
+    core = core_of(state)
+    viewer = seat if seat in core.seating and seat != GUARDS else None
+    view = definition.view_for(state, viewer)
+    shown = core_of(view)
+    waiting = pending(state)
+    lines, tail = feed.recent(game["id"])
+    lk = {
+        "solo": core.mode == "solo", "mode": core.mode, "round": core.round, "rounds": ROUNDS,
+        "phase": W.phase(core.phase), "first": W.seat(core.first_player), "viewer": viewer,
+        "waiting": {"kind": waiting.kind, "seat": waiting.seat, "label": W.seat(waiting.seat),
+                    "location": W.location(waiting.location)},
+        "seats": [_seat_board(shown, n) for n in shown.seating], "players": [n for n in shown.seating if n != GUARDS],
+        "locations": _locations(shown), "display": _display(shown), "goals": _goals(shown),
+        "supply": W.cubes(dict(shown.supply)), "feed": lines,
+        "explain": lightsout.explain(shown, tail) if shown.resolution is not None else None,
+        "reasons": list(getattr(view, "reasons", ()))[-3:][::-1],
+        "ask": _ask(shown, waiting), "tools": table.tools(shown),
+        "guard_deck": getattr(view, "guard_deck", None),
+    }
+    if waiting.kind == "over":
+        lk["final_html"] = bridge.final_html(state, game)
+        lk["result"] = core.result
+    return {"lk": lk, **W.vocabulary()}

@@ -1,0 +1,101 @@
+"""Roll Call on the table phone: the current seat's holding cell, assignments, passing (L-RC),
+advanced trait picks (L-S10) and, in solo, the guards' one-tap turn (L-SO5).
+
+``ask_*`` build what the panel asks; ``parse_*`` turn a posted form into an engine command
+(``InputError`` names the field). The engine decides whether the move is legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from flask_babel import gettext as _
+
+from companion.core.errors import InputError
+from companion.games.lockup.model import LOCATIONS
+from companion.web.gameui.lockup import bridge, forms
+from companion.web.gameui.lockup import words as W
+
+ROLL_CALL_LOCATIONS = LOCATIONS[:7]  # L-RC5: never the Library
+
+
+def ask_roll_call(core, waiting) -> dict:
+    """The holding cell of the seat whose turn it is, and where it may still assign (L-RC2..L-RC6)."""
+    me = core.seats[waiting.seat]
+    left = core.face_down_limit - me.face_down_used
+    return {
+        "template": "lockup/_ask_rollcall.html", "seat": waiting.seat,
+        "tiles": [{"value": str(t), "label": W.tile(t), "n": i} for i, t in enumerate(me.holding)],
+        "face_down_left": left, "face_down_limit": core.face_down_limit,
+        "locations": [{"id": loc, "label": W.location(loc), "used": loc in me.visited}
+                      for loc in ROLL_CALL_LOCATIONS],
+    }
+
+
+def ask_trait(core, waiting) -> dict:
+    """Advanced setup: the seat keeps one of its two trait cards (L-S10)."""
+    return {"template": "lockup/_ask_trait.html", "seat": waiting.seat, "names": bridge.catalog_names("trait")}
+
+
+def ask_guard_turn(core, waiting) -> dict:
+    """Solo: the player picks which face-down guard card to turn (L-SO5)."""
+    return {"template": "lockup/_ask_guard_turn.html", "seat": waiting.seat,
+            "locations": [{"id": loc, "label": W.location(loc)} for loc in waiting.detail.get("reveal", [])]}
+
+
+def _seat(form: Mapping, core) -> str:
+    seat = forms.text(form, "seat")
+    if seat not in core.seats:
+        raise InputError("seat", _("is not a seat of this game"))
+    return seat
+
+
+def _tile_value(raw: str) -> int | str:
+    if raw in ("lookout", "enforcer"):
+        return raw
+    try:
+        return int(raw)
+    except ValueError:
+        raise InputError("tiles", _("is not one of the choices")) from None
+
+
+def parse_assign(form: Mapping, core) -> tuple[dict, list]:
+    """Tapped tiles (some face down) and one location -> ``assign``."""
+    seat = _seat(form, core)
+    chosen = [_tile_value(v) for v in form.getlist("tile")]
+    if not chosen:
+        raise InputError("tiles", _("tap at least one tile from the holding cell"))
+    down = [_tile_value(v) for v in form.getlist("down")]
+    location = forms.choice(form, "location", "location", LOCATIONS)
+    tiles = []
+    for value in chosen:
+        face_down = value in down
+        if face_down:
+            down.remove(value)  # a printed number may appear twice: each "face down" tick counts once
+        tiles.append({"tile": value, "face_up": not face_down})
+    if down:
+        raise InputError("face down", _("tick face down only on tiles you also tapped"))
+    return {"type": "assign", "seat": seat, "location": location, "tiles": tiles}, []
+
+
+def parse_pass(form: Mapping, core) -> tuple[dict, list]:
+    """Pass for the rest of Roll Call (L-RC7)."""
+    return {"type": "pass", "seat": _seat(form, core)}, []
+
+
+def parse_trait(form: Mapping, core) -> tuple[dict, list]:
+    """The trait card kept (L-S10); its benefit is entered with adjustments."""
+    trait = forms.text(form, "trait")
+    if not trait:
+        raise InputError("trait", _("is required"))
+    return {"type": "pick_trait", "seat": _seat(form, core), "trait": trait}, [("trait", {"name": trait})]
+
+
+def parse_reveal_guard(form: Mapping, core) -> tuple[dict, list]:
+    """Solo guard turn: which face-down guard card the player turns (L-SO5)."""
+    location = forms.choice(form, "location", "location", ROLL_CALL_LOCATIONS)
+    return {"type": "reveal_guard", "location": location}, []
+
+
+PARSERS = {"assign": parse_assign, "pass": parse_pass, "trait": parse_trait, "reveal-guard": parse_reveal_guard}
+ASKS = {"roll-call": ask_roll_call, "trait": ask_trait, "guard-turn": ask_guard_turn}

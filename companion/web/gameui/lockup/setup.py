@@ -1,0 +1,157 @@
+"""New Lockup game on the table phone, in two short steps (L-S, L-C4, L-C6, L-SO1, L-SO2).
+
+1. Who plays: names and crews in seating order (clockwise), mode, solo difficulty.
+2. What was dealt: first player, the goals, the item display and the five active goons, each
+   entered the first time it appears or picked by name from the catalog; advanced mode also asks
+   each crew board's side-B starting values (L-S10).
+
+The box profile (crew tile numbers, guard cards) comes from the profile page; when it is
+missing the table is sent there first. Nothing typed is lost when a field is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from flask import redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from companion.core.errors import InputError
+from companion.games.lockup.model import GOON_LOCATIONS
+from companion.web import play
+from companion.web.gameui.lockup import bridge, forms
+from companion.web.gameui.lockup import words as W
+from companion.web.gameui.lockup.blueprint import bp
+
+MAX_PLAYERS = 5
+DIFFICULTIES = ("easy", "demanding", "expert")  # L-SO2: green, yellow, red
+
+
+def _mode(form: Mapping) -> str:
+    return forms.choice(form, "mode", "mode", ("standard", "advanced", "solo"))
+
+
+def parse_players(form: Mapping, mode: str) -> list[dict]:
+    """Names and crews in seating order; blank rows are skipped (step 1)."""
+    players, seen = [], set()
+    for i in range(1 if mode == "solo" else MAX_PLAYERS):
+        name, crew = forms.text(form, f"name-{i}"), forms.text(form, f"crew-{i}")
+        if not name:
+            if crew:
+                raise InputError(f"players[{i}].name", _("is required when a crew is given"))
+            continue
+        if name in seen or name == "guards":
+            raise InputError(f"players[{i}].name", _("is used twice") if name in seen else _("is reserved"))
+        seen.add(name)
+        players.append({"name": name, "crew": crew or None})
+    least = 1 if mode == "solo" else 2
+    if len(players) < least:
+        raise InputError("players", _("enter at least %(n)s player name(s)", n=least))
+    return players
+
+
+def _start_values(form: Mapping, i: int) -> dict:
+    path = f"players[{i}].start"
+    return {"power": forms.number(form, f"start-{i}-power", f"{path}.power", blank=None),
+            "suspicion": forms.number(form, f"start-{i}-suspicion", f"{path}.suspicion", blank=None),
+            "storage_limit": forms.number(form, f"start-{i}-storage_limit", f"{path}.storage_limit", blank=None),
+            "resources": forms.cube_counts(form, f"start-{i}-", f"{path}.resources")}
+
+
+def _goals(form: Mapping, solo: bool) -> dict:
+    return {"leader": forms.goal_face(form, "goal-leader-", "goals.leader", "leader"),
+            "instant": None if solo else forms.goal_face(form, "goal-instant-", "goals.instant", "instant"),
+            "end_game": forms.goal_face(form, "goal-end-", "goals.end_game", "end_game")}
+
+
+def _crew_tiles(profile: dict | None) -> list[int]:
+    if profile is None:
+        raise InputError("crew_tiles", _("enter the box profile first (the numbers printed on the crew tiles)"))
+    return list(profile["crew_tiles"])
+
+
+def build_setup(form: Mapping, profile) -> tuple[dict, list]:
+    """The engine's (or the solo automaton's) setup document and the card faces it entered."""
+    mode = _mode(form)
+    solo = mode == "solo"
+    players = parse_players(form, mode)
+    if mode == "advanced" or (solo and forms.text(form, "advanced_solo")):
+        for i, p in enumerate(players):
+            p["start"] = _start_values(form, i)
+    size = 3 if solo else len(players) + 1  # L-C6 (solo: the 2-player display)
+    display = [forms.item_face(form, f"item{i}-", f"display[{i}]") for i in range(size)]
+    goons = {loc: forms.goon_face(form, f"goon-{loc}-", f"goons.{loc}") for loc in GOON_LOCATIONS}
+    goals = _goals(form, solo)
+    setup = {"mode": mode, "players": players, "crew_tiles": _crew_tiles(profile), "goals": goals,
+             "display": display, "goons": goons,
+             "options": {"pass_rewards_down": bool(forms.text(form, "pass_rewards_down"))}}
+    if solo:
+        setup.update(difficulty=forms.choice(form, "difficulty", "difficulty", DIFFICULTIES),
+                     box_profile=profile,
+                     advanced=bool(forms.text(form, "advanced_solo")))
+    else:
+        setup["first_player"] = forms.choice(form, "first_player", "first_player", [p["name"] for p in players])
+    cards = [("goal", g) for g in goals.values() if g] + [("item", i) for i in display]
+    return setup, cards + [("goon", g) for g in goons.values()]
+
+
+def _vocabulary() -> dict:
+    return {**W.vocabulary(), "goon_slots": [(loc, W.location(loc)) for loc in GOON_LOCATIONS],
+            "difficulties": DIFFICULTIES, "names": {k: bridge.catalog_names(k) for k in ("item", "goon", "goal")}}
+
+
+def _page(template: str, form: Mapping, error: str | None = None, status: int = 200, **extra):
+    page = render_template(template, form=form, error=error, max_players=MAX_PLAYERS,
+                           new_key=play.new_key(), **_vocabulary(), **extra)
+    return page, status
+
+
+@bp.get("/new")
+def new():
+    """Step 1: who plays and how (the profile form first when it is missing)."""
+    missing = bridge.profile_redirect(request.full_path)
+    if missing is not None:
+        return missing
+    return _page("lockup/new.html", {"mode": request.args.get("mode", "standard")})
+
+
+@bp.get("/new/solo")
+def new_solo():
+    """Step 1 with solo chosen (the home page's solo entry)."""
+    missing = bridge.profile_redirect(request.full_path)
+    if missing is not None:
+        return missing
+    return _page("lockup/new.html", {"mode": "solo", "difficulty": "expert"})
+
+
+@bp.post("/new")
+def new_players():
+    """Step 1 posted: check the players, then ask for the cards dealt (step 2)."""
+    try:
+        mode = _mode(request.form)
+        players = parse_players(request.form, mode)
+    except InputError as exc:
+        return _page("lockup/new.html", request.form, error=str(exc), status=422)
+    return _page("lockup/new_cards.html", request.form, mode=mode, players=players,
+                 size=3 if mode == "solo" else len(players) + 1)
+
+
+@bp.post("/new/start")
+def start_game():
+    """Step 2 posted: record the game (a refused field re-shows step 2 with everything typed)."""
+    form = request.form
+    try:
+        mode = _mode(form)
+        players = parse_players(form, mode)
+        setup, cards = build_setup(form, bridge.profile())
+        kind = "lockup-solo" if mode == "solo" else "lockup"
+        title = forms.text(form, "title") or _("Lockup game")
+        game_id = play.start(kind, setup, title, forms.text(form, "key") or play.new_key())
+    except InputError as exc:
+        mode = form.get("mode", "standard")
+        players = [{"name": forms.text(form, f"name-{i}")} for i in range(MAX_PLAYERS) if forms.text(form, f"name-{i}")]
+        return _page("lockup/new_cards.html", form, error=str(exc), status=422, mode=mode, players=players,
+                     size=3 if mode == "solo" else len(players) + 1)
+    for kind_, face in cards:
+        bridge.remember(kind_, face)
+    return redirect(url_for("games.show", game_id=game_id), 303)

@@ -1,0 +1,108 @@
+"""Translated names of the things Lockup pages talk about (locations, cubes, tiles, tiers).
+
+Functions, not constants: the words are looked up at request time, in the viewer's language.
+"""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+
+from companion.games.lockup.model import EFFECTS, GUARDS
+
+
+def location(name: str | None) -> str:
+    """A location's printed name (L-C1)."""
+    names = {
+        "exercise_yard": _("Exercise Yard"), "sewers": _("Sewers"), "infirmary": _("Infirmary"),
+        "smithy": _("Smithy"), "commissary": _("Commissary"), "chow_hall": _("Chow Hall"),
+        "cell_block": _("Cell Block"), "library": _("Library"),
+    }
+    return names.get(name or "", name or "")
+
+
+def cube(name: str) -> str:
+    """A cube type (L-C3)."""
+    names = {"scrap": _("scrap"), "iron": _("iron"), "potion": _("potion"), "gold": _("gold"),
+             "power": _("power"), "suspicion": _("suspicion"), "any": _("any resource")}
+    return names.get(name, name)
+
+
+def cubes(amounts: dict) -> str:
+    """``{"scrap": 2, "gold": 1}`` as ``2 scrap, 1 gold`` (nothing: an em dash)."""
+    parts = [f"{n} {cube(c)}" for c, n in amounts.items() if n]
+    return ", ".join(parts) if parts else "—"
+
+
+def tile(value: object) -> str:
+    """A crew tile or guard card value; ``None`` is a face-down tile the viewer may not see."""
+    if value is None:
+        return _("face down")
+    if value == "lookout":
+        return _("lookout")
+    if value == "enforcer":
+        return _("enforcer")
+    if value == "power":
+        return _("power card")
+    return str(value)
+
+
+def seat(name: str | None) -> str:
+    """A seat's display name (the solo automaton is "the guards")."""
+    if name == GUARDS:
+        return _("the guards")
+    return name or "—"
+
+
+def tier(name: str | None) -> str:
+    """A reward tier (L-R)."""
+    names = {"first": _("first"), "second": _("second"), "third": _("third"), "last": _("last"),
+             "other": _("every other"), "each": _("each")}
+    return names.get(name or "", _("no reward"))
+
+
+def phase(name: str) -> str:
+    """A phase of the round."""
+    names = {"traits": _("Traits"), "roll_call": _("Roll Call"), "lights_out": _("Lights Out"),
+             "patrol": _("Patrol"), "final": _("Final raid"), "over": _("Game over")}
+    return names.get(name, name)
+
+
+def effect(code: str | None) -> str:
+    """An effect (L-E) as ``L-E4 gain 1 power``."""
+    if not code:
+        return _("no effect")
+    texts = {
+        "L-E1": _("gain a resource of the shown type"), "L-E2": _("remove 1 of your suspicion cubes"),
+        "L-E3": _("give 1 of your suspicion cubes to a player"), "L-E4": _("gain 1 power"),
+        "L-E5": _("draw 1 tome"), "L-E6": _("storage limit +1"),
+        "L-E7": _("exchange 1 of your resources for another"), "L-E8": _("draw 2 tomes, keep 1"),
+    }
+    return f"{code} {texts.get(code, EFFECTS.get(code, ''))}"
+
+
+def treasure(name: str) -> str:
+    """A treasure icon."""
+    return {"shield": _("shield"), "gem": _("gem"), "magic": _("magic")}.get(name, name)
+
+
+def goon_type(name: str) -> str:
+    """A goon type (L-G)."""
+    names = {"bandit": _("Bandit"), "cultist": _("Cultist"), "demon": _("Demon"), "dwarf": _("Dwarf"),
+             "hobgoblin": _("Hobgoblin"), "ratfolk": _("Ratfolk"), "mindflayer": _("Mindflayer")}
+    return names.get(name, name)
+
+
+def place(where: str) -> str:
+    """A cube place of ``cubes-moved``: supply, ``seat:NAME`` or ``location:LOC``."""
+    kind, _sep, name = where.partition(":")
+    if kind == "supply":
+        return _("the supply")
+    return seat(name) if kind == "seat" else location(name)
+
+
+def vocabulary() -> dict:
+    """Choices the card-entry fields offer (templates ``lockup/_cards.html``)."""
+    from companion.games.lockup.model import GOON_TYPES, RESOURCES, TREASURES
+
+    return {"resources": [(r, cube(r)) for r in RESOURCES], "treasures": [(t, treasure(t)) for t in TREASURES],
+            "goon_types": [(t, goon_type(t)) for t in GOON_TYPES], "effects": [(c, effect(c)) for c in EFFECTS]}
