@@ -79,8 +79,11 @@ def run(values: Mapping[str, str]) -> tuple[dict, dict | None, FieldError | None
 
 
 def _precheck(values: Mapping[str, str]) -> None:
-    """What the contract cannot see: guards typed outside solo, stars without a fixed goal."""
+    """What the contract cannot see as typed: one player in solo, guards typed outside solo, stars
+    without a fixed goal."""
     solo = values.get("mode") == "solo"
+    if solo and sum(used(values, s) for s in PLAYER_SLOTS) != 1:
+        raise InputError("players", _("solo is one player and the guards: fill in exactly one player"))
     if not solo and used(values, GUARD_SLOT):
         raise InputError(GUARD_SLOT, _("only in solo mode: choose solo, or clear the guards' fields"))
     if values.get("end_kind") != "fixed":
@@ -169,7 +172,7 @@ def _end_goal(values: Mapping[str, str], names: dict[str, str]) -> Any:
     return {"kind": kind}
 
 
-_PLAYER_PATH = re.compile(r"players\[(\d+)\](?:\.(\w+))?(?:\[(\d+)\])?(?:\.(\w+))?")
+_PLAYER_PATH = re.compile(r"players\[(\d+)\](?:\.(\w+))?(?:\[(\d+)\])?(?:\.(\w+))?(?:\[\d+\])?")
 
 
 def field_of(exc: InputError, values: Mapping[str, str], layout: Layout) -> FieldError:
