@@ -94,11 +94,15 @@ def chow_hall(goons: Mapping[str, int]) -> Decision:
     if not goons:
         return Decision({"arrest": []}, "Guards arrest nobody: no active goon (L-SO8)")
     order = sorted(goons, key=lambda loc: (-goons[loc], LOCATION_NUMBER[loc]))[:2]
-    taken = " then ".join(f"the {loc.replace('_', ' ')} goon ({goons[loc]} icons)" for loc in order)
+    taken = " then ".join(f"the {loc.replace('_', ' ')} goon ({_icons(goons[loc])})" for loc in order)
     return Decision(
         {"arrest": order},
         f"Guards arrest {taken}, paying nothing: most suspicion icons, ties to the lowest-numbered location (L-SO8)",
     )
+
+
+def _icons(n: int) -> str:
+    return f"{n} icon" if n == 1 else f"{n} icons"
 
 
 def payment(cost: Mapping[str, int], resources: Mapping[str, int]) -> dict[str, int] | None:
@@ -154,7 +158,8 @@ def _craft(affordable: list[tuple[Item, str, dict[str, int]]]) -> Decision:
     rules = "L-SO8, I-9" if "I-9" in tie else "L-SO8"
     return Decision(
         {"action": "craft", "item": item.name, "from": src, "pay": pay},
-        f"Guards craft {item.name} from {src} items ({item.reputation} reputation) paying {paid}: "
+        f"Guards craft {item.name} from {'the display' if src == 'display' else 'their reserved items'} "
+        f"({item.reputation} reputation) paying {paid}: "
         f"the highest reputation they can afford{tie} ({rules})",
     )
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from companion.core.errors import InputError
 from companion.core.events import Event
 from companion.games.lockup import events as LE
 from companion.games.lockup.fold import evolve as engine_evolve
@@ -35,7 +36,7 @@ def evolve(state: SoloState | None, event: Event) -> SoloState:
     """The state after ``event``: the guards' own events, or an engine event (with deck bookkeeping)."""
     if state is None:
         if not isinstance(event, LE.GameStarted):
-            raise ValueError("a solo log starts with game-started")
+            raise InputError("events[0]", "a solo Lockup log starts with game-started")
         return SoloState(game=engine_evolve(None, event))
     own = _OWN.get(type(event))
     if own is not None:
