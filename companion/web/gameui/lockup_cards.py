@@ -1,0 +1,223 @@
+"""Lockup box profile pages and the helpers other Lockup views call (box-profile.md, issues 4 and 5).
+
+The box profile (crew tile numbers, the 22 guard values, the special yellow and red card) is a
+device-wide setting, entered on the server device the first time a game needs it, exportable as
+JSON and as a QR code. Nothing is shipped: without a stored profile the form is empty.
+
+Public helpers: :func:`get_profile`, :func:`require_profile`; the catalog helpers
+:func:`catalog_entries`, :func:`lookup` and :func:`remember` live here too (pages in
+``lockup_catalog``). Every page of this blueprint answers 404 to other devices.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from companion.core.errors import InputError
+from companion.games.lockup import catalog
+from companion.games.lockup.box_profile import (
+    GUARD_COLOURS,
+    SPECIAL_COLOURS,
+    from_json,
+    parse_profile,
+    to_dict,
+    to_json,
+)
+from companion.games.lockup.card_forms import profile_form_values, profile_from_form
+from companion.games.lockup.cards import card_doc
+from companion.web import get_store
+from companion.web.access import is_local
+from companion.web.gameui.lockup_words import field_id, field_label, words
+from companion.web.qr import svg
+from companion.web.registry import register_blueprint
+
+PROFILE_KEY = "lockup-box-profile"
+CATALOG_KEY = "lockup-catalog"
+
+bp = register_blueprint(Blueprint("lockup_cards", __name__, url_prefix="/lockup"))
+
+
+@bp.before_request
+def _server_device_only():
+    # Settings are changed and shown on the server device only; others get no hint they exist.
+    if not is_local():
+        abort(404)
+
+
+# --- public helpers ----------------------------------------------------------------------------
+
+
+def get_profile() -> dict | None:
+    """The stored box profile document (``box-profile.md`` format), or ``None`` before it is entered."""
+    doc = get_store().get_setting(PROFILE_KEY)
+    if doc is None:
+        return None
+    try:
+        return to_dict(parse_profile(doc))
+    except InputError:  # a damaged setting is treated as missing: the table is asked again
+        current_app.logger.warning("stored Lockup box profile is invalid; asking for it again")
+        return None
+
+
+def require_profile(next_url: str) -> Response | None:
+    """``None`` when a profile is stored; otherwise the response sending the table to the form.
+
+    The form comes back to ``next_url`` once saved. htmx requests get an ``HX-Redirect``; other
+    devices, which may not see the settings, get a page saying where to enter it.
+    """
+    if get_profile() is not None:
+        return None
+    if not is_local():
+        message = _("This game needs the Lockup box profile. Enter it on the device running the companion.")
+        return Response(render_template("errors/error.html", code=409, message=message), 409)
+    target = url_for("lockup_cards.box_profile", next=safe_next(next_url))
+    if request.headers.get("HX-Request"):
+        return Response("", 200, headers={"HX-Redirect": target})
+    return redirect(target, 303)
+
+
+def catalog_document() -> dict:
+    """The stored catalog document (empty before the first card is entered)."""
+    return {**catalog.empty(), **(get_store().get_setting(CATALOG_KEY) or {})}
+
+
+def catalog_entries(kind: str) -> list[dict]:
+    """Known cards of ``kind`` (item, goon, goal, trait, tome), sorted by name: for a ``<datalist>``."""
+    return catalog.entries(catalog_document(), kind)
+
+
+def lookup(kind: str, name: str) -> dict | None:
+    """The catalog entry of ``kind`` called ``name`` (any case), in the form the engine takes, or ``None``."""
+    return catalog.lookup(catalog_document(), kind, name)
+
+
+def remember(kind: str, face: Any) -> bool:
+    """Add or update a card face after a successful command; True if the catalog changed.
+
+    ``face`` is a card dict, an engine ``Item``/``Goon``/``Goal``, or a trait/tome name. A trait or
+    tome given without text keeps the text already stored. Never raises: remembering is a
+    convenience, and must not turn a command that was recorded into an error page.
+    """
+    try:
+        doc = catalog_document()
+        entry = _face_doc(kind, face, doc)
+        updated = catalog.merge(doc, kind, entry)
+        if updated != doc:
+            save_catalog(updated)
+            return True
+    except Exception:  # noqa: BLE001 - see the docstring; the cause is logged
+        current_app.logger.exception("could not remember a Lockup %s in the catalog", kind)
+    return False
+
+
+def save_catalog(doc: dict) -> None:
+    """Store a (validated) catalog document."""
+    get_store().put_setting(CATALOG_KEY, doc)
+
+
+def safe_next(value: Any) -> str | None:
+    """``value`` if it is a path within this app (never another site), else ``None``."""
+    if isinstance(value, str) and value.startswith("/") and not value.startswith("//") and "\\" not in value:
+        return value
+    return None
+
+
+def _face_doc(kind: str, face: Any, doc: dict) -> dict:
+    if isinstance(face, str):
+        face = {"name": face}
+    elif not isinstance(face, dict):
+        face = card_doc(face)
+    if kind in ("trait", "tome") and "text" not in face:
+        known = catalog.lookup(doc, kind, face.get("name"))
+        face = {**face, "text": known["text"] if known else ""}
+    return face
+
+
+# --- box profile pages -------------------------------------------------------------------------
+
+
+@bp.get("/box-profile")
+def box_profile():
+    """The box profile form (empty until the table fills it in), with export, QR and import."""
+    stored = get_profile()
+    return _profile_page(stored, profile_form_values(stored))
+
+
+@bp.post("/box-profile")
+def save_box_profile():
+    """Save the typed profile; every wrong field is named and nothing stored is lost."""
+    form = {k: v for k, v in request.form.items() if k != "csrf_token"}
+    doc, errors = profile_from_form(form)
+    if errors:
+        return _profile_page(get_profile(), form, errors=errors, status=422)
+    get_store().put_setting(PROFILE_KEY, doc)
+    return _after_save()
+
+
+@bp.get("/box-profile.json")
+def export_box_profile():
+    """The stored profile as a JSON file download."""
+    doc = _stored_or_404()
+    headers = {"Content-Disposition": 'attachment; filename="lockup-box-profile.json"'}
+    return Response(json.dumps(doc, indent=2) + "\n", mimetype="application/json", headers=headers)
+
+
+@bp.get("/box-profile/qr.svg")
+def box_profile_qr():
+    """A QR code of the compact profile JSON, to paste into another device's import form."""
+    doc = _stored_or_404()
+    return Response(svg(to_json(parse_profile(doc))), mimetype="image/svg+xml")
+
+
+@bp.post("/box-profile/import")
+def import_box_profile():
+    """Import a profile from an uploaded file or pasted text; a bad document changes nothing."""
+    text = request.form.get("text", "")
+    try:
+        source = read_upload_or_text(text)
+        doc = to_dict(from_json(source))
+    except InputError as exc:
+        message = _("%(field)s: %(problem)s", field=exc.field, problem=exc.message)
+        return _profile_page(get_profile(), profile_form_values(get_profile()), import_error=message,
+                             import_text=text, status=422)
+    get_store().put_setting(PROFILE_KEY, doc)
+    return _after_save()
+
+
+def read_upload_or_text(text: str) -> str:
+    """The uploaded ``file`` as text if one was chosen, else the pasted ``text`` (InputError if neither)."""
+    upload = request.files.get("file")
+    if upload is not None and upload.filename:
+        try:
+            return upload.read().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise InputError("file", _("not UTF-8 text")) from None
+    if not text.strip():
+        raise InputError("file", _("choose a JSON file or paste its text"))
+    return text
+
+
+def _stored_or_404() -> dict:
+    doc = get_profile()
+    if doc is None:
+        abort(404, _("No box profile is stored yet."))
+    return doc
+
+
+def _after_save():
+    nxt = safe_next(request.args.get("next"))
+    return redirect(nxt or url_for("lockup_cards.box_profile", saved=1), 303)
+
+
+def _profile_page(stored: dict | None, values: dict, errors: dict | None = None, status: int = 200, **extra):
+    html = render_template(
+        "lockup_cards/box_profile.html", stored=stored, values=values, errors=errors or {},
+        next=safe_next(request.args.get("next")), saved=request.args.get("saved") == "1",
+        qr_text=to_json(parse_profile(stored)) if stored else "", w=words(), field_label=field_label,
+        field_id=field_id, colours=GUARD_COLOURS.items(), special_colours=SPECIAL_COLOURS, **extra,
+    )
+    return html, status
