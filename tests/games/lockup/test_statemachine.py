@@ -1,0 +1,141 @@
+"""Random legal Lockup games of 2-5 players (and solo) played to the end, with illegal commands
+mixed in, checking invariants after every step:
+
+- L-C3 cube conservation: supply + boards + locations == the printed totals;
+- L-C4 every crew tile is in exactly one place (holding cell or one location);
+- folding the whole (JSON round-tripped) log equals the live state;
+- reputation is never negative (L-RD4, after raids and everything else);
+- an illegal command raises and appends nothing.
+
+Normal run: a handful of games. ``pytest -m slow`` plays many more.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, Phase, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
+
+from companion.core.errors import InputError, RuleViolation
+from companion.core.events import decode, encode
+from companion.games.lockup.autoplay import Cards, make_setup, random_command
+from companion.games.lockup.engine import GAME, decide, start
+from companion.games.lockup.fold import evolve
+from companion.games.lockup.model import LOCATIONS, RESOURCES, SUPPLY
+from companion.games.lockup.state import all_cubes
+
+ILLEGAL = [
+    {"type": "assign", "seat": "Ana", "location": "library", "tiles": [1]},
+    {"type": "pass", "seat": "Ben"},
+    {"type": "collect", "declined": []},
+    {"type": "take", "seat": "Ana", "resource": "gold"},
+    {"type": "craft", "seat": "Ben", "index": 0, "pay": {}},
+    {"type": "recruit", "seat": "Ana", "goons": ["sewers"], "pay": {}},
+    {"type": "adjust", "seat": "Ana", "quantity": "gold", "delta": -99, "reason": "test: too many"},
+    {"type": "adjust", "seat": "Ben", "quantity": "power", "delta": 99, "reason": "test: beyond supply"},
+    {"type": "discard", "seat": "Ana", "resources": {"scrap": 1}},
+    {"type": "refill_goons", "goons": {}},
+    {"type": "end_goal", "seats": []},
+    {"type": "guard_turn", "reveal": None, "place": None},
+    {"type": "decline", "seat": "Ben"},
+    {"type": "exchange", "seat": "Ana", "give": {"scrap": 5}, "take": "gold"},
+    {"type": "effect", "seat": "Ana", "skip": True},
+]
+
+
+class LockupGames(RuleBasedStateMachine):
+    """One random game per example; each step plays a few legal commands or tries an illegal one."""
+
+    @initialize(count=st.sampled_from([1, 2, 3, 4, 5]), seed=st.integers(0, 2**32), advanced=st.booleans())
+    def setup_game(self, count, seed, advanced):
+        self.rng = random.Random(seed)
+        self.cards = Cards(self.rng)
+        mode = "solo" if count == 1 else ("advanced" if advanced else "standard")
+        self.log = start(make_setup(self.rng, count, mode, self.cards))
+        self.state = GAME.fold(self.log)
+
+    def _apply(self, events):
+        for e in events:
+            self.state = evolve(self.state, e)
+        self.log += events
+
+    @rule(n=st.integers(1, 25))
+    def play_legal(self, n):
+        for _ in range(n):
+            if self.state.phase == "over":
+                return
+            _, events = random_command(self.state, self.rng, self.cards)
+            self._apply(events)
+            assert all_cubes(self.state) == SUPPLY
+
+    @rule(cmd=st.sampled_from(ILLEGAL), location=st.sampled_from(LOCATIONS), resource=st.sampled_from(RESOURCES))
+    def try_command(self, cmd, location, resource):
+        """Mostly illegal; when it happens to be legal, it is simply played."""
+        before = self.state
+        cmd = dict(cmd)
+        if "location" in cmd:
+            cmd["location"] = location
+        try:
+            events = decide(self.state, cmd)
+        except (RuleViolation, InputError):
+            assert self.state is before and len(self.log) == self.state.seq
+            return
+        self._apply(events)
+
+    @invariant()
+    def cubes_are_conserved_L_C3(self):
+        assert all_cubes(self.state) == SUPPLY
+
+    @invariant()
+    def every_crew_tile_in_exactly_one_place_L_C4(self):
+        for name, seat in self.state.seats.items():
+            if name == "guards":
+                continue  # guard cards belong to the automaton's decks, not crew tiles
+            placed = [p.tile for here in self.state.placements.values() for p in here if p.seat == name]
+            assert Counter(map(str, seat.holding)) + Counter(map(str, placed)) == Counter(map(str, seat.tiles))
+
+    @invariant()
+    def reputation_never_negative_L_RD4(self):
+        assert all(s.reputation >= 0 for s in self.state.seats.values())
+
+    @invariant()
+    def folding_the_log_equals_the_live_state(self):
+        stored = [json.loads(json.dumps(encode(e))) for e in self.log]
+        assert GAME.fold(decode(*r) for r in stored) == self.state
+
+    def teardown(self):
+        # Play the game to its end: every example reaches final scoring (L-F).
+        if getattr(self, "state", None) is None:
+            return
+        for _ in range(3000):
+            if self.state.phase == "over":
+                break
+            self._apply(random_command(self.state, self.rng, self.cards)[1])
+        assert self.state.phase == "over" and self.state.round == 6
+        assert all_cubes(self.state) == SUPPLY
+        assert GAME.fold(self.log) == self.state
+
+
+def _run(examples: int) -> None:
+    run_state_machine_as_test(
+        LockupGames,
+        settings=settings(max_examples=examples, stateful_step_count=12, deadline=None,
+                          phases=[Phase.explicit, Phase.reuse, Phase.generate],  # whole games shrink slowly
+                          suppress_health_check=list(HealthCheck)),
+    )
+
+
+def test_random_legal_games_keep_the_invariants():
+    """Bounded run in the normal suite (a few whole games)."""
+    _run(4)
+
+
+@pytest.mark.slow
+def test_random_legal_games_keep_the_invariants_long(request):
+    """The long run (``pytest -m slow``): many whole games of 2-5 players and solo."""
+    _run(150 if "slow" in (request.config.getoption("markexpr") or "") else 4)
