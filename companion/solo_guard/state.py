@@ -40,6 +40,9 @@ def evolve(state: SoloState | None, event: Event) -> SoloState:
         return SoloState(game=engine_evolve(None, event))
     own = _OWN.get(type(event))
     if own is not None:
+        # The engine numbers events in ``seq`` (its reputation log cites them): count ours too,
+        # so those numbers are positions in the whole solo log.
+        state = replace(state, game=replace(state.game, seq=state.game.seq + 1))
         return own(state, event)
     return _drawn(replace(state, game=engine_evolve(state.game, event)), event)
 

@@ -78,3 +78,12 @@ def test_whole_games_cards_never_in_two_places_and_replay_equals_live(difficulty
 @pytest.mark.parametrize("seed", range(1000))
 def test_whole_games_over_1000_seeds(seed):
     _check_game(DIFFICULTIES[seed % 3], seed)
+
+
+def test_reputation_log_event_numbers_are_positions_in_the_solo_log():
+    """The engine's reputation log cites event numbers; the guards' own events are counted too."""
+    events, _, final = play("easy", PROFILE, 5)
+    assert final.game.seq == len(events)
+    for entry in final.game.rep_log:
+        if entry.rule != "adjustment":
+            assert events[entry.event].type == "reputation-changed"
