@@ -1,0 +1,147 @@
+"""The form fields a person would submit for an engine command (tests, the benchmark, demos).
+
+The inverse of the ``parse_*`` functions: ``form_for(command, core)`` gives the action name of
+``/lockup/<game>/do/<action>`` and its fields, so a whole game from the random legal player
+(``companion.games.lockup.autoplay``) can be played through the real forms.
+"""
+
+from __future__ import annotations
+
+from companion.games.lockup.model import RESOURCES, TREASURES
+
+
+def _counts(prefix: str, cubes: dict, names=RESOURCES) -> dict:
+    return {f"{prefix}{r}": str(cubes[r]) for r in names if cubes.get(r)}
+
+
+def item_fields(prefix: str, face: dict) -> dict:
+    """The card-entry fields of an item face."""
+    out = {f"{prefix}name": face["name"], f"{prefix}reputation": str(face["reputation"]),
+           **_counts(f"{prefix}cost_", face.get("cost", {}), (*RESOURCES, "any"))}
+    return {**out, **_facts(prefix, face)}
+
+
+def goon_fields(prefix: str, face: dict) -> dict:
+    """The card-entry fields of a goon face."""
+    out = {f"{prefix}name": face["name"], f"{prefix}type": face["type"],
+           f"{prefix}suspicion": str(face.get("suspicion", 0))}
+    if face.get("resource"):
+        out[f"{prefix}resource"] = face["resource"]
+    return {**out, **_facts(prefix, face)}
+
+
+def _facts(prefix: str, face: dict) -> dict:
+    out = {f"{prefix}t_{t}": str(face.get("treasures", []).count(t)) for t in TREASURES
+           if t in face.get("treasures", [])}
+    if face.get("effect"):
+        out[f"{prefix}effect"] = face["effect"]
+    if face.get("effect_resource"):
+        out[f"{prefix}effect_resource"] = face["effect_resource"]
+    return out
+
+
+def goal_fields(prefix: str, face: dict) -> dict:
+    """The fields of a goal face."""
+    out = {f"{prefix}name": face["name"]}
+    for key in ("counts", "minimum", "treasure", "stars"):
+        if face.get(key) is not None:
+            out[f"{prefix}{key}"] = str(face[key])
+    return out
+
+
+def _item_index(core, command: dict) -> int:
+    if command.get("index") is not None:
+        return command["index"]
+    pile = core.display if command.get("source", "display") == "display" else core.seats[command["seat"]].reserved
+    return next(i for i, it in enumerate(pile) if it is not None and it.name == command["item"])
+
+
+def _choice(command: dict, core) -> dict:
+    kind, seat = command["type"], {"seat": command.get("seat", "")}
+    if kind == "take":
+        return {**seat, "resource": command["resource"]}
+    if kind == "exchange":
+        return {**seat, **_counts("give_", command["give"]), "take": command["take"]}
+    if kind == "recruit":
+        return {**seat, "goon": list(command["goons"]), **_counts("pay_", command.get("pay", {}))}
+    if kind == "craft":
+        return {**seat, "source": command.get("source", "display"), "index": str(_item_index(core, command)),
+                **_counts("pay_", command.get("pay", {}))}
+    if kind == "reserve":
+        return {**seat, "index": str(_item_index(core, command)), "pay_with": next(iter(command["pay"]))}
+    return seat  # decline
+
+
+def _effect(command: dict) -> dict:
+    out = {"seat": command["seat"]}
+    if command.get("skip"):
+        return {**out, "skip": "1"}
+    if command.get("target"):
+        return {**out, "target": command["target"]}
+    return {**out, "give": next(iter(command["give"])), "take": command["take"]}
+
+
+def _refill_items(command: dict) -> dict:
+    out: dict = {}
+    for n, face in enumerate(command["items"]):
+        out.update(item_fields(f"item{n}-", face))
+    return out
+
+
+def form_for(command: dict, core) -> tuple[str, dict]:
+    """(action, form fields) for one engine (or solo automaton) command."""
+    kind = command["type"]
+    if kind == "assign":
+        tiles = command["tiles"]
+        return "assign", {"seat": command["seat"], "location": command["location"],
+                          "tile": [str(t["tile"]) for t in tiles],
+                          "down": [str(t["tile"]) for t in tiles if not t.get("face_up", True)]}
+    simple = {"pass": ("pass", {"seat": command.get("seat")}),
+              "pick_trait": ("trait", {"seat": command.get("seat"), "trait": command.get("trait")}),
+              "collect": ("collect", {"declined": list(command.get("declined", []))}),
+              "discard": ("discard", {"seat": command.get("seat"),
+                                      **_counts("discard_", command.get("resources", {}))}),
+              "end_goal": ("end-goal", {"met": list(command.get("seats", []))}),
+              "claim_instant": ("claim-instant", {"seat": command.get("seat")}),
+              "reveal_guard": ("reveal-guard", {"location": command.get("location")}),
+              "adjust": ("adjust", {k: str(command.get(k)) for k in ("seat", "quantity", "delta", "reason")})}
+    if kind in simple:
+        return simple[kind]
+    if kind in ("take", "exchange", "recruit", "craft", "reserve", "decline"):
+        return kind, _choice(command, core)
+    if kind == "effect":
+        return "effect", _effect(command)
+    if kind == "refill_items":
+        return "refill-items", _refill_items(command)
+    if kind == "refill_goons":
+        fields: dict = {}
+        for loc, face in command["goons"].items():
+            fields.update(goon_fields(f"goon-{loc}-", face))
+        return "refill-goons", fields
+    raise ValueError(f"no form for {kind!r}")
+
+
+def setup_fields(setup: dict) -> dict:
+    """The two new-game steps' fields (together) for a setup document (``autoplay.make_setup``)."""
+    out = {"mode": setup["mode"], "title": setup.get("title", "Test game")}
+    for i, p in enumerate(setup["players"]):
+        out[f"name-{i}"] = p["name"]
+        if p.get("crew"):
+            out[f"crew-{i}"] = p["crew"]
+        for key, value in (p.get("start") or {}).items():
+            if key == "resources":
+                out.update(_counts(f"start-{i}-", value))
+            else:
+                out[f"start-{i}-{key}"] = str(value)
+    if setup.get("first_player") and setup["mode"] != "solo":
+        out["first_player"] = setup["first_player"]
+    if setup.get("options", {}).get("pass_rewards_down"):
+        out["pass_rewards_down"] = "1"
+    for kind, prefix in (("leader", "goal-leader-"), ("instant", "goal-instant-"), ("end_game", "goal-end-")):
+        if setup["goals"].get(kind):
+            out.update(goal_fields(prefix, setup["goals"][kind]))
+    for i, face in enumerate(setup["display"]):
+        out.update(item_fields(f"item{i}-", face))
+    for loc, face in setup["goons"].items():
+        out.update(goon_fields(f"goon-{loc}-", face))
+    return out
