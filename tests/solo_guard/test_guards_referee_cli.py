@@ -80,3 +80,38 @@ def test_malformed_input_exits_2_with_one_line_naming_the_field(document, field)
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"error: {field}: "), done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_referee_run_reserved_item_counts_as_nearest_i_9():
+    from companion.solo_guard.referee import run
+
+    doc = {"game": "lockup", "decision": "cell_block",
+           "guards": {"resources": {"scrap": 1, "iron": 0, "potion": 0, "gold": 0},
+                      "reserved": [{"name": "Made-up Cup", "reputation": 2, "cost": {"any": 1}}]},
+           "display": [{"name": "Made-up Bowl", "reputation": 2, "cost": {"scrap": 1}, "treasures": []}]}
+    assert run(doc) == {"action": "craft", "item": "Made-up Cup", "from": "reserved", "pay": {"scrap": 1}}
+
+
+def test_referee_run_supply_and_exchange_l_so10():
+    from companion.solo_guard.referee import run
+
+    doc = {"game": "lockup", "decision": "exchange",
+           "guards": {"resources": {"scrap": 3, "iron": 0, "potion": 0, "gold": 0}, "reserved": []},
+           "supply": {"gold": 0}}
+    assert run(doc) == {"give": "scrap", "take": "iron"}
+    doc["decision"] = "commissary"
+    assert run(doc) == {"take": "iron"}
+
+
+def test_referee_run_goon_extras_are_checked():
+    from companion.core.errors import InputError
+    from companion.solo_guard.referee import run
+
+    doc = {"game": "lockup", "decision": "chow_hall",
+           "guards": {"resources": {"scrap": 0, "iron": 0, "potion": 0, "gold": 0}},
+           "goons": {"smithy": {"type": "dwarf", "suspicion": 1, "resource": "gold"}}}
+    with pytest.raises(InputError) as info:
+        run(doc)
+    assert info.value.field == "goons.smithy.resource"
+    doc["goons"]["smithy"]["type"] = "bandit"
+    assert run(doc) == {"arrest": ["smithy"]}
