@@ -121,7 +121,7 @@ def _guard_value(form: Mapping[str, str], field: str) -> int | str:
     if raw in (POWER, "p"):
         return POWER
     if raw and not (raw.isascii() and raw.isdigit()):
-        raise InputError(field, 'must be a number, or "power" (P) for a card worth the guards\' power')
+        raise InputError(field, 'must be a number, or "power" (P) for a card worth the guards\' power cubes')
     return _whole(form, field)
 
 
