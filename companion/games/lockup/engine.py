@@ -171,8 +171,13 @@ def view_for(state: State, seat: str | None) -> State:
 def reputation_log(state: State) -> list[dict]:
     """Every reputation change with its cause (rule id, reason, event number), then, when the game
     is over, the final scoring lines (L-F1..L-F6) so each total is explained line by line."""
-    lines = [{"seat": e.seat, "delta": e.delta, "rule": e.rule, "reason": e.reason, "event": e.event}
-             for e in state.rep_log]
+    lines = []
+    for name in state.seating:  # the starting value: what the changes since do not explain
+        start_value = state.seats[name].reputation - sum(e.delta for e in state.rep_log if e.seat == name)
+        rule = "L-SO1" if name == GUARDS else ("L-S10" if state.options.get("advanced") else "L-S7")
+        lines.append({"seat": name, "delta": start_value, "rule": rule, "reason": "starting reputation", "event": 0})
+    lines += [{"seat": e.seat, "delta": e.delta, "rule": e.rule, "reason": e.reason, "event": e.event}
+              for e in state.rep_log]
     if state.result:
         rules = {"leader_goal": "L-F1", "end_game_goal": "L-F2", "goons": "L-F3", "resources": "L-F4",
                  "tomes": "L-F5", "first_player": "L-F6"}
