@@ -13,7 +13,8 @@ After every command the guards' automatic actions run (:mod:`companion.solo_guar
 for the guards by the engine after every step (I-13).
 
 Setup document: the engine's solo setup (``companion.games.lockup.setup``) plus
-``"difficulty"`` (easy | demanding | expert, L-SO2), ``"box_profile"`` (box-profile.md) and an
+``"difficulty"`` (easy | demanding | expert, L-SO2), ``"box_profile"`` (the box-profile.md
+document, or a parsed ``BoxProfile``) and an
 optional integer ``"seed"``; ``crew_tiles`` may be left out (then taken from the profile).
 """
 
@@ -27,7 +28,7 @@ from companion.core import rng as core_rng
 from companion.core.errors import InputError, RuleViolation
 from companion.core.game import GameDefinition
 from companion.games.lockup import engine
-from companion.games.lockup.box_profile import parse_profile
+from companion.games.lockup.box_profile import BoxProfile, parse_profile
 from companion.games.lockup.events import GuardCardRevealed
 from companion.games.lockup.flow import Pending
 from companion.games.lockup.model import GUARDS
@@ -46,7 +47,9 @@ def start(setup: Any) -> list:
     """Validate a solo setup (``InputError`` naming the field) and return the first events."""
     doc = jsonin.obj(setup, "", required=("difficulty", "box_profile"), optional=_engine_fields())
     difficulty = jsonin.choice(doc.pop("difficulty"), "difficulty", decks.DIFFICULTIES)
-    profile = parse_profile(doc.pop("box_profile"), "box_profile")
+    profile = doc.pop("box_profile")
+    if not isinstance(profile, BoxProfile):  # a profile document (box-profile.md) or an already parsed one
+        profile = parse_profile(profile, "box_profile")
     seed = doc.pop("seed", None)
     seed = core_rng.new_seed() if seed is None else jsonin.integer(seed, "seed")
     if doc.setdefault("mode", "solo") != "solo":

@@ -223,3 +223,10 @@ def test_i_13_the_leader_goal_is_checked_for_the_guards_after_their_changes():
             assert count >= max(goal.minimum, 1)
             return
     raise AssertionError("the guards never took the leader goal")  # pragma: no cover
+
+
+def test_start_accepts_a_parsed_box_profile_and_takes_crew_tiles_from_it(made_up_profile):
+    doc = setup("expert", PROFILE, 9, MadeUpCards(9))
+    events = SOLO.start({**doc, "box_profile": made_up_profile})
+    assert SOLO.fold(events) == SOLO.fold(SOLO.start(doc))
+    assert SOLO.fold(events).game.seats["Ana"].tiles == ("lookout", "enforcer", *made_up_profile.crew_tiles)
