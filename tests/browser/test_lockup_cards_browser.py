@@ -44,3 +44,19 @@ def test_fill_in_a_made_up_box_profile_on_a_phone(page, live_url, screenshot):
     assert page.locator("img.qr").evaluate("img => img.naturalWidth") > 0
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     screenshot(page, "lockup-box-profile-saved-360x740")
+
+
+def test_add_a_made_up_item_to_the_catalog_on_a_phone(page, live_url, screenshot):
+    page.goto(live_url + "/lockup/catalog?kind=item")
+    page.fill('[name="name"]', "Test Shiv")
+    page.fill('[name="cost.iron"]', "1")
+    page.select_option('[name="effect"]', "L-E1")
+    page.click("text=Save the card")
+    assert "Reputation" in page.locator(".error-summary").inner_text()  # forgot the reputation: named
+    page.fill('[name="reputation"]', "2")
+    page.select_option('[name="effect_resource"]', "gold")
+    page.click("text=Save the card")
+    assert "Saved: Test Shiv" in page.locator("main").inner_text()
+    assert "(gold)" in page.locator(".entries").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    screenshot(page, "lockup-catalog-items-360x740")
