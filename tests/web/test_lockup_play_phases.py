@@ -1,0 +1,197 @@
+"""The Lockup table UI phase by phase (issue 5): Roll Call, Lights Out, refusals with rule ids,
+bad fields named, hidden face-down tiles, remote devices, htmx fragments and undo.
+
+Every card here is made up for the test ("Made-up Item A" ...), not a real Lockup card.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.events import EventStore
+
+PROFILE = json.loads((Path(__file__).resolve().parents[1] / "solo_guard" / "golden" / "made_up_profile.json")
+                     .read_text())
+GOON = {"type": "mindflayer", "suspicion": 0, "treasures": []}
+SETUP = {
+    "mode": "standard", "players": [{"name": "Ana"}, {"name": "Ben"}, {"name": "Cleo"}], "first_player": "Ana",
+    "crew_tiles": [1, 2, 3, 4],
+    "goals": {"leader": {"name": "Made-up Leader", "kind": "leader", "counts": "gem", "minimum": 2},
+              "instant": {"name": "Made-up Instant", "kind": "instant", "stars": 3},
+              "end_game": {"name": "Made-up End", "kind": "end_game", "treasure": "shield"}},
+    "display": [{"name": f"Made-up Item {c}", "cost": {"scrap": 1}, "reputation": 2} for c in "ABCD"],
+    "goons": {"sewers": {"name": "Made-up Goon S", **GOON}, "infirmary": {"name": "Made-up Goon I", **GOON},
+              "smithy": {"name": "Made-up Goon F", **GOON, "suspicion": 2},
+              "commissary": {"name": "Made-up Goon C", **GOON}, "chow_hall": {"name": "Made-up Goon H", **GOON}},
+}
+
+
+@pytest.fixture
+def game(app, client):
+    EventStore(app.config["DATABASE"]).put_setting("lockup-box-profile", PROFILE)
+    from companion.web import play
+
+    with app.test_request_context():
+        return play.start("lockup", SETUP, "Phase test", "setup-key")
+
+
+def state(app, game_id):
+    from companion.web import get_store, play
+
+    with app.test_request_context():
+        return play.load(get_store().game(game_id)).state
+
+
+def do(client, game_id, action, expect=303, **fields):
+    answer = client.post(f"/lockup/{game_id}/do/{action}", data=fields)
+    assert answer.status_code == expect, answer.get_data(as_text=True)[:2000]
+    return answer.get_data(as_text=True)
+
+
+def section(page: str, ident: str) -> str:
+    """The HTML of the element with ``id=ident`` up to the next sibling of the same list."""
+    start = page.index(f'id="{ident}"')
+    return page[start: page.index("</li>", start)]
+
+
+def events(app, game_id) -> int:
+    return state(app, game_id).seq
+
+
+def test_roll_call_shows_the_holding_cell_and_never_the_library(client, game):
+    page = client.get(f"/games/{game}").get_data(as_text=True)
+    assert "Roll Call: Ana’s turn" in page
+    cell = page[page.index('id="holding-cell"'): page.index('id="rollcall-locations"')]
+    assert [v for v in re.findall(r'name="tile" value="([^"]+)"', cell)] == ["lookout", "enforcer", "1", "2", "3", "4"]
+    assert 'value="library"' not in page and "L-RC5" in page
+
+
+def test_an_assignment_is_recorded_and_the_turn_moves_on(app, client, game):
+    do(client, game, "assign", seat="Ana", location="sewers", tile=["3", "lookout"], down=["3"])
+    s = state(app, game)
+    assert s.turn == "Ben" and s.seats["Ana"].holding == ("enforcer", 1, 2, 4)
+    assert [(p.tile, p.face_up) for p in s.placements["sewers"]] == [(3, False), ("lookout", True)]
+
+
+@pytest.mark.parametrize("fields,rule", [
+    ({"location": "library", "tile": ["3"]}, "L-RC5"),
+    ({"location": "sewers", "tile": ["3", "4", "1"], "down": ["3", "4", "1"]}, "L-RC6"),
+])
+def test_an_illegal_assignment_is_refused_with_the_rule(app, client, game, fields, rule):
+    before = events(app, game)
+    page = do(client, game, "assign", expect=422, seat="Ana", **fields)
+    assert rule in page and 'class="error"' in page
+    assert events(app, game) == before
+
+
+def test_a_second_visit_and_a_wrong_seat_are_refused(app, client, game):
+    do(client, game, "assign", seat="Ana", location="sewers", tile=["1"])
+    assert "L-RC1" in do(client, game, "assign", expect=422, seat="Cleo", location="smithy", tile=["1"])
+    do(client, game, "pass", seat="Ben")
+    do(client, game, "pass", seat="Cleo")
+    assert "L-RC3" in do(client, game, "assign", expect=422, seat="Ana", location="sewers", tile=["2"])
+    page = client.get(f"/games/{game}").get_data(as_text=True)
+    assert re.search(r'value="sewers" disabled', page)  # offered no more (L-RC3)
+
+
+@pytest.mark.parametrize("action,fields,field", [
+    ("assign", {"seat": "Ana", "location": "sewers"}, "tiles"),
+    ("assign", {"seat": "Ana", "tile": ["3"]}, "location"),
+    ("assign", {"seat": "Ana", "location": "sewers", "tile": ["three"]}, "tiles"),
+    ("assign", {"seat": "Zed", "location": "sewers", "tile": ["3"]}, "seat"),
+    ("adjust", {"seat": "Ana", "quantity": "gold", "delta": "lots", "reason": "x"}, "delta"),
+    ("adjust", {"seat": "Ana", "quantity": "gold", "delta": "2", "reason": " "}, "reason"),
+    ("adjust", {"seat": "Ana", "quantity": "sanity", "delta": "2", "reason": "x"}, "quantity"),
+    ("take", {"seat": "Ana", "resource": "mud"}, "resource"),
+    ("discard", {"seat": "Ana", "discard_scrap": "-1"}, "resources.scrap"),
+    ("craft", {"seat": "Ana", "source": "display", "index": "first"}, "index"),
+])
+def test_bad_fields_are_named_and_nothing_is_recorded(app, client, game, action, fields, field):
+    before = events(app, game)
+    page = do(client, game, action, expect=422, **fields)
+    assert f"{field}:" in page
+    assert events(app, game) == before
+
+
+def test_an_unknown_action_is_a_404_not_a_500(client, game):
+    assert client.post(f"/lockup/{game}/do/cheat", data={}).status_code == 404
+
+
+def test_a_face_down_tile_is_hidden_from_other_seats_and_spectators(client, game):
+    do(client, game, "assign", seat="Ana", location="sewers", tile=["4"], down=["4"])
+    for url in (f"/games/{game}", f"/games/{game}?seat=Ben", f"/games/{game}?seat=guards"):
+        sewers = section(client.get(url).get_data(as_text=True), "loc-sewers")
+        assert "Ana: face down" in sewers and "Ana: 4" not in sewers
+    fragment = client.get(f"/games/{game}?seat=Cleo", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert "<html" not in fragment and "Ana: face down" in section(fragment, "loc-sewers")
+    assert "Ana: 4" in section(client.get(f"/games/{game}?seat=Ana").get_data(as_text=True), "loc-sewers")
+    feed = client.get(f"/games/{game}").get_data(as_text=True)
+    assert "Ana assigns 1 face down to the Sewers" in feed
+    assert client.get(f"/games/{game}/export.jsonl").status_code == 403  # hidden information in progress
+
+
+def test_a_remote_device_that_did_not_join_sees_and_changes_nothing(app, remote, game):
+    before = events(app, game)
+    assert remote.get(f"/games/{game}").status_code == 404
+    assert remote.post(f"/lockup/{game}/do/assign", data={"seat": "Ana", "location": "sewers",
+                                                          "tile": ["3"]}).status_code == 404
+    assert events(app, game) == before
+
+
+def test_htmx_posts_get_the_new_panel(app, client, game):
+    answer = client.post(f"/lockup/{game}/do/assign", headers={"HX-Request": "true"},
+                         data={"seat": "Ana", "location": "sewers", "tile": ["2"]})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 200 and page.lstrip().startswith('<div id="game-panel">')
+    assert "Roll Call: Ben’s turn" in page
+
+
+def _to_lights_out(client, game):
+    """Ana and Ben tie at the Exercise Yard; at the Smithy Ana leads with her lookout."""
+    do(client, game, "assign", seat="Ana", location="exercise_yard", tile=["3"])
+    do(client, game, "assign", seat="Ben", location="exercise_yard", tile=["3"])
+    do(client, game, "pass", seat="Cleo")
+    do(client, game, "assign", seat="Ana", location="smithy", tile=["lookout", "4"])
+    do(client, game, "assign", seat="Ben", location="smithy", tile=["1"])
+    do(client, game, "pass", seat="Ana")
+    do(client, game, "pass", seat="Ben")
+
+
+def test_lights_out_explains_strength_ties_suspicion_and_rewards(app, client, game):
+    _to_lights_out(client, game)
+    page = client.get(f"/games/{game}").get_data(as_text=True)
+    assert "Lights Out: the Exercise Yard" in page
+    assert "Ana, Ben tie on 3: ranked Ana &gt; Ben" in page and "L-LO2" in page
+    assert "1 power and the first player marker (L-R1)" in page
+    do(client, game, "collect")
+    page = client.get(f"/games/{game}").get_data(as_text=True)
+    assert "Ana collects the first reward at the Exercise Yard" in page
+    assert "Lights Out: the Smithy" in page
+    assert "Ben takes 2 suspicion: the highest ranked here without a lookout; Ana had a lookout here (L-LO3)" in page
+    do(client, game, "collect")
+    s = state(app, game)
+    assert s.seats["Ben"].suspicion == 2 and s.seats["Ana"].resources["iron"] == 2
+
+
+def test_undo_of_an_assignment_and_of_a_resolved_location(app, client, game):
+    do(client, game, "assign", seat="Ana", location="sewers", tile=["3"])
+    assert client.post(f"/games/{game}/undo", data={"key": "u1"}).status_code == 303
+    assert state(app, game).seats["Ana"].holding == ("lookout", "enforcer", 1, 2, 3, 4)
+    assert "Roll Call: Ana’s turn" in client.get(f"/games/{game}").get_data(as_text=True)
+    _to_lights_out(client, game)
+    do(client, game, "collect")
+    assert state(app, game).first_player == "Ana" and state(app, game).resolution.location == "smithy"
+    assert client.post(f"/games/{game}/undo", data={"key": "u2"}).status_code == 303
+    s = state(app, game)
+    assert s.resolution.location == "exercise_yard" and not s.resolution.confirmed
+    assert s.seats["Ana"].power == 1
+
+
+def test_a_manual_adjustment_is_recorded_with_its_reason(app, client, game):
+    do(client, game, "adjust", seat="Cleo", quantity="tomes", delta="+1", reason="Made-up tome drawn")
+    assert state(app, game).seats["Cleo"].tomes == 1
+    assert "Made-up tome drawn" in client.get(f"/games/{game}").get_data(as_text=True)
