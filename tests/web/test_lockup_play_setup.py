@@ -1,0 +1,89 @@
+"""New Lockup game on the table phone (issue 5): the box profile first, two steps, named fields,
+catalog picks, and a solo game whose guard turn is one tap. Cards are made up for the test."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.events import EventStore
+from companion.games.lockup import autoplay
+from companion.web.gameui.lockup.formdriver import setup_fields
+
+PROFILE = json.loads((Path(__file__).resolve().parents[1] / "solo_guard" / "golden" / "made_up_profile.json")
+                     .read_text())
+
+
+@pytest.fixture
+def profiled(app, client):
+    EventStore(app.config["DATABASE"]).put_setting("lockup-box-profile", PROFILE)
+    return client
+
+
+def fields_for(count=3, mode="standard", seed=2):
+    rng = random.Random(seed)
+    return setup_fields(autoplay.make_setup(rng, count, mode))
+
+
+def test_the_box_profile_form_comes_first_when_it_is_missing(client):
+    answer = client.get("/lockup/new")
+    assert answer.status_code == 303 and "/lockup/box-profile" in answer.headers["Location"]
+
+
+def test_step_one_names_the_bad_field_and_keeps_what_was_typed(profiled):
+    page = profiled.post("/lockup/new", data={"mode": "standard", "name-0": "Ana"})
+    assert page.status_code == 422 and "players: enter at least 2" in page.get_data(as_text=True)
+    page = profiled.post("/lockup/new", data={"mode": "standard", "name-0": "Ana", "name-1": "Ana"})
+    text = page.get_data(as_text=True)
+    assert page.status_code == 422 and "players[1].name: is used twice" in text and 'value="Ana"' in text
+
+
+def test_step_two_names_the_bad_field_and_keeps_every_typed_value(profiled):
+    fields = fields_for()
+    fields["item2-reputation"] = ""
+    answer = profiled.post("/lockup/new/start", data=fields)
+    text = answer.get_data(as_text=True)
+    assert answer.status_code == 422 and "display[2].reputation: is required" in text
+    assert 'value="Test Item 1"' in text and 'value="Test Goon' in text
+    fields["item2-reputation"] = "-3"
+    assert "display[2].reputation: must be 0 or more" in profiled.post("/lockup/new/start",
+                                                                        data=fields).get_data(as_text=True)
+
+
+def test_the_engine_s_own_setup_errors_are_shown_too(profiled):
+    fields = fields_for()
+    del fields["first_player"]
+    text = profiled.post("/lockup/new/start", data=fields).get_data(as_text=True)
+    assert "first_player: choose one" in text
+
+
+def test_cards_entered_once_are_picked_by_name_afterwards(app, profiled):
+    fields = fields_for()
+    assert profiled.post("/lockup/new/start", data=fields).status_code == 303
+    again = {k: v for k, v in fields.items() if not re.match(r"item\d-(?!name)", k)}  # only the items' names
+    answer = profiled.post("/lockup/new/start", data={**again, "key": "second"})
+    assert answer.status_code == 303
+    page = profiled.post("/lockup/new", data={"mode": "standard", "name-0": "A", "name-1": "B"})
+    assert '<option value="Test Item 1">' in page.get_data(as_text=True)  # the catalog's autocomplete
+
+
+def test_a_solo_game_starts_and_the_guards_turn_is_one_tap(app, profiled):
+    fields = {**fields_for(1, "solo"), "difficulty": "expert"}
+    step2 = profiled.post("/lockup/new", data={"mode": "solo", "name-0": "Ana", "difficulty": "expert"})
+    assert "guards hold the first player marker" in step2.get_data(as_text=True)
+    answer = profiled.post("/lockup/new/start", data=fields)
+    assert answer.status_code == 303, answer.get_data(as_text=True)[:1500]
+    game = answer.headers["Location"].rsplit("/", 1)[-1]
+    page = profiled.get(f"/games/{game}").get_data(as_text=True)
+    assert "The guards’ turn" in page
+    taps = re.findall(r'name="location" value="([a-z_]+)"', page[page.index('id="guard-reveal"'):])
+    assert len(taps) == 7  # one face-down guard on each of locations 1-7 (L-SO4)
+    for loc in ("sewers", "smithy", "chow_hall"):  # their values stay hidden until revealed
+        assert "the guards: face down" in page[page.index(f'id="loc-{loc}"'):].split("</li>")[0]
+    assert profiled.post(f"/lockup/{game}/do/reveal-guard", data={"location": taps[0]}).status_code == 303
+    page = profiled.get(f"/games/{game}").get_data(as_text=True)
+    assert "The guards decided" in page and "Guard turn: the player reveals" in page
