@@ -40,7 +40,7 @@ def cli(tmp_path, capsys, doc) -> dict:
 
 
 def shown_totals(page: str) -> dict[str, int]:
-    pairs = re.findall(r'data-seat="([^"]+)">\s*<h3>.*?data-total="(\d+)"', page, re.S)
+    pairs = re.findall(r'data-seat="([^"]+)"[^>]*>\s*<summary><h3>.*?data-total="(\d+)"', page, re.S)
     return {name: int(total) for name, total in pairs}
 
 

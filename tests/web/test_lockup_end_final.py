@@ -125,8 +125,13 @@ def test_audit_trail_lists_every_reputation_change_with_its_stored_event(app, cl
     assert len(during_play) == sum(e["event"] is not None for e in log) > 0
     for r in during_play:
         record = stored[int(r["data-seq"])]
-        assert record.type == "reputation-changed" and record.payload["seat"] == r["data-seat"]
-        assert record.payload["delta"] == int(r["data-delta"])
+        if record.type == "game-started":  # the starting value of the track
+            start = next(p for p in record.payload["players"] if p["name"] == r["data-seat"])
+            assert start["reputation"] == int(r["data-delta"]) and "start" in r["class"].split()
+        else:
+            assert record.type == "reputation-changed" and record.payload["seat"] == r["data-seat"]
+            assert record.payload["delta"] == int(r["data-delta"])
+    assert sum(stored[int(r["data-seq"])].type == "reputation-changed" for r in during_play) > 0
 
 
 def check_names(client, row) -> list[str]:

@@ -11,6 +11,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 
 from companion.games.lockup.model import GOON_TYPES, GUARDS, RESOURCES
 from companion.games.lockup.scoring import LEADER_GOAL, LEADER_GOAL_2P, Goon, Item, goon_points_by_type
@@ -80,7 +81,8 @@ def _lines(doc: dict, entry: dict, score: dict, two: bool, solo: bool) -> list[d
         _line("resources", _("Resources"), "L-F4 · L-SO14" if guards else "L-F4", b,
               _("gold only, 2 each: %(gold)s gold", gold=res.get("gold", 0)) if guards
               else " · ".join(f"{res.get(r, 0)} {RESOURCE_LABELS[r]}" for r in RESOURCES)),
-        _line("tomes", _("Unplayed tomes"), "L-F5", b, _("%(n)s tomes, 1 each", n=entry["tomes"])),
+        _line("tomes", _("Unplayed tomes"), "L-F5", b,
+              ngettext("%(num)s tome, 1 each", "%(num)s tomes, 1 each", entry["tomes"])),
         _line("first_player", _("First player marker"), "L-F6", b,
               _("holds it") if doc["first_player"] == name else _("does not hold it")),
     ]
@@ -97,8 +99,9 @@ def _end_goal_detail(doc: dict, entry: dict) -> str:
     if goal["kind"] == "majority":
         treasure = goal["treasure"]
         count = sum(1 for i in entry["items"] if treasure in i["treasures"])
-        return _("%(n)s crafted items showing %(treasure)s (most: 8, second: 4; 2 players: 6)",
-                 n=count, treasure=TREASURE_LABELS[treasure])
+        return ngettext("%(num)s crafted item showing %(treasure)s (most: 8, second: 4; 2 players: 6)",
+                        "%(num)s crafted items showing %(treasure)s (most: 8, second: 4; 2 players: 6)",
+                        count, treasure=TREASURE_LABELS[treasure])
     stars = goal["stars"].get(entry["name"], 0)
     return _("meets it: %(n)s stars", n=stars) if stars else _("does not meet it")
 

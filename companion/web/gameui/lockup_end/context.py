@@ -58,7 +58,8 @@ def final_context(state: Any, game: dict, records: Sequence[Any] | None = None,
 
 def trail(log: Sequence[dict], records: Sequence[Any], rounds: Sequence[int]) -> list[dict]:
     """Every reputation change: round, the stored event's seq (as in the history page), who, how
-    much, the rule id and the cause. Final scoring lines have no event: their round is None."""
+    much, the rule id and the cause. Starting values are marked ``start``; final scoring lines
+    have no event: their round is None."""
     rows = []
     for e in log:
         index = e["event"]
@@ -66,6 +67,8 @@ def trail(log: Sequence[dict], records: Sequence[Any], rounds: Sequence[int]) ->
         rows.append({
             "round": rounds[index] if known else None, "seq": records[index].seq if known else None,
             "seat": e["seat"], "delta": e["delta"], "rule": e["rule"], "reason": e["reason"],
+            # The log opens with each seat's starting value, caused by the game-started event.
+            "start": known and records[index].type == bgstats.GAME_STARTED,
         })
     return rows
 
