@@ -5,8 +5,6 @@ Each function is registered for one event class with ``@evolves``; :func:`evolve
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.games.lockup import events as E
 from companion.games.lockup.cards import goal_from, goon_from, item_from
 from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, LOCATIONS, RESOURCES, SUPPLY
@@ -21,6 +19,7 @@ from companion.games.lockup.state import (
     clockwise_from,
     evolves,
     move,
+    replace,
     with_seat,
 )
 

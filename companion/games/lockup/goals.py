@@ -74,4 +74,22 @@ def final_result(state: State) -> dict:
     elif goal is not None:
         end_goal = S.EndGameGoal("fixed", stars={n: goal.stars for n in state.end_goal_met or ()})
     scores = S.final_scores(ends, state.first_player, state.leader_holder, end_goal, solo=state.mode == "solo")
-    return {"game": "lockup", **scores.to_json()}
+    return scores.to_json()
+
+
+def audit_document(state: State) -> dict:
+    """The ``companion audit lockup`` input for this game's end state (cli-contracts.md)."""
+    goal = state.goals.get("end_game")
+    end_goal = None
+    if goal is not None and goal.treasure is not None:
+        end_goal = {"kind": "majority", "treasure": goal.treasure}
+    elif goal is not None:
+        end_goal = {"kind": "fixed", "stars": {n: goal.stars for n in state.end_goal_met or ()}}
+    players = [
+        {"name": s.name, "reputation": s.reputation, "power": s.power, "resources": dict(s.resources),
+         "tomes": s.tomes, "items": [{"name": i.name, "treasures": list(i.treasures)} for i in s.items],
+         "goons": [{"type": g.type, "treasures": list(g.treasures)} for g in s.goons]}
+        for s in (state.seats[n] for n in state.seating)
+    ]
+    return {"game": "lockup", "mode": state.mode, "players": players, "first_player": state.first_player,
+            "leader_goal": state.leader_holder, "end_game_goal": end_goal}

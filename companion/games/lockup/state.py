@@ -8,10 +8,23 @@ returns a new dict. Cubes live in exactly one place (L-C3): ``supply``, a seat's
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from companion.games.lockup.cards import Goal, Goon, Item
 from companion.games.lockup.model import RESOURCES
+
+
+def replace(obj, **changes):
+    """``dataclasses.replace`` for these plain frozen dataclasses, without re-running ``__init__``.
+
+    Folding a game replaces the State ~20 times per event; the generic version spends most of the
+    fold time in field introspection. No class here has ``__post_init__`` or init-only fields.
+    """
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
+
 
 Tile = int | str  # crew tile: a printed number, "lookout", "enforcer"; guard card: a number or "power"
 

@@ -133,3 +133,17 @@ def test_fixed_end_game_goal_asks_who_meets_it_L_GL3():
     t.do("end_goal", seats=["Ben"])
     ben = next(p for p in t.state.result["players"] if p["name"] == "Ben")
     assert ben["breakdown"]["end_game_goal"] == 5
+
+
+@pytest.mark.parametrize(("seed", "count", "mode"), [(7, 2, "standard"), (8, 5, "standard"), (9, 1, "solo"),
+                                                    (10, 3, "advanced")])
+def test_engine_final_scores_match_the_audit_command_L_F(seed, count, mode):
+    """The engine's final scoring equals ``companion audit lockup`` on the same end state."""
+    from companion.games.lockup.audit import run
+    from companion.games.lockup.autoplay import play
+    from companion.games.lockup.goals import audit_document
+
+    _, state = play(seed, count, mode)
+    audited = run(audit_document(state))
+    assert audited["winners"] == list(state.result["winners"])
+    assert [p["total"] for p in audited["players"]] == [p["total"] for p in state.result["players"]]

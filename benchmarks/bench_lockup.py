@@ -1,0 +1,77 @@
+"""Benchmark (a script, not a test): a recorded full 5-player Lockup game.
+
+Reports the number of events, the median time to fold the whole log (decoded events -> state, and
+stored records -> decode -> state), the same log's plain ``json.loads`` time for comparison, and
+the wall time of one ``companion audit lockup`` call next to a bare ``python -c pass``.
+
+    .venv/bin/python benchmarks/bench_lockup.py [--seed 2026] [--repeat 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from companion.core.events import decode, encode
+from companion.games.lockup.autoplay import play
+from companion.games.lockup.engine import GAME
+from companion.games.lockup.goals import audit_document
+
+
+def _median(fn, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def _wall(cmd: list[str], repeat: int) -> float:
+    return _median(lambda: subprocess.run(cmd, check=True, capture_output=True), repeat)
+
+
+def main() -> None:
+    """Record a game, time it, print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--repeat", type=int, default=30)
+    args = parser.parse_args()
+
+    events, state = play(args.seed, 5)
+    records = [encode(e) for e in events]
+    text = json.dumps(records)
+    decoded = [decode(*r) for r in json.loads(text)]
+    assert GAME.fold(decoded) == state, "the recorded log does not fold to the played state"
+
+    fold = _median(lambda: GAME.fold(decoded), args.repeat)
+    full = _median(lambda: GAME.fold(decode(*r) for r in json.loads(text)), args.repeat)
+    parse = _median(lambda: json.loads(text), args.repeat)
+
+    companion = Path(sys.executable).with_name("companion")
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
+        json.dump(audit_document(state), handle)
+    try:
+        audit = _wall([str(companion), "audit", "lockup", handle.name], max(3, args.repeat // 3))
+        bare = _wall([sys.executable, "-c", "pass"], max(3, args.repeat // 3))
+    finally:
+        os.unlink(handle.name)
+
+    print(f"5-player game, seed {args.seed}: {len(events)} events, {len(text) / 1024:.0f} KiB of JSON")
+    print(f"fold decoded events        median {fold * 1000:8.2f} ms  ({fold / len(events) * 1e6:.1f} us/event)")
+    print(f"json.loads + decode + fold median {full * 1000:8.2f} ms")
+    print(f"plain json.loads of the log median {parse * 1000:7.2f} ms")
+    print(f"companion audit lockup     median {audit * 1000:8.1f} ms wall")
+    print(f"python -c pass             median {bare * 1000:8.1f} ms wall")
+    print(f"winners: {', '.join(state.result['winners'])}")
+
+
+if __name__ == "__main__":
+    main()
