@@ -43,11 +43,14 @@ def label(path: str, names: Sequence[str] = ()) -> str:
     """A field path (``players[1].influence.church``) in words: "Azul · Influence · Church"."""
     words = labels()
     parts = []
-    for part in path.split("."):
+    steps = path.split(".")
+    for step, part in enumerate(steps):
         indexed = INDEXED.match(part)
         if indexed and indexed.group(1) == "players":
             i = int(indexed.group(2))
-            parts.append(names[i] if i < len(names) and names[i] else _("Player %(n)d", n=i + 1))
+            # A bad name is named by its place: the name itself may be the problem.
+            by_name = i < len(names) and names[i] and steps[step + 1:] != ["name"]
+            parts.append(names[i] if by_name else _("Player %(n)d", n=i + 1))
         elif indexed:
             parts.append(_("%(field)s, entry %(n)d", field=words.get(indexed.group(1), indexed.group(1)),
                            n=int(indexed.group(2)) + 1))
