@@ -38,6 +38,18 @@ def _wall(cmd: list[str], repeat: int) -> float:
     return _median(lambda: subprocess.run(cmd, check=True, capture_output=True), repeat)
 
 
+def _cli_times(state, repeat: int) -> tuple[float, float]:
+    """Wall time of ``companion audit lockup`` on this game's end state, and of ``python -c pass``."""
+    companion = Path(sys.executable).with_name("companion")
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
+        json.dump(audit_document(state), handle)
+    try:
+        return (_wall([str(companion), "audit", "lockup", handle.name], repeat),
+                _wall([sys.executable, "-c", "pass"], repeat))
+    finally:
+        os.unlink(handle.name)
+
+
 def main() -> None:
     """Record a game, time it, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -55,15 +67,7 @@ def main() -> None:
     full = _median(lambda: GAME.fold(decode(*r) for r in json.loads(text)), args.repeat)
     parse = _median(lambda: json.loads(text), args.repeat)
 
-    companion = Path(sys.executable).with_name("companion")
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
-        json.dump(audit_document(state), handle)
-    try:
-        audit = _wall([str(companion), "audit", "lockup", handle.name], max(3, args.repeat // 3))
-        bare = _wall([sys.executable, "-c", "pass"], max(3, args.repeat // 3))
-    finally:
-        os.unlink(handle.name)
-
+    audit, bare = _cli_times(state, max(3, args.repeat // 3))
     print(f"5-player game, seed {args.seed}: {len(events)} events, {len(text) / 1024:.0f} KiB of JSON")
     print(f"fold decoded events        median {fold * 1000:8.2f} ms  ({fold / len(events) * 1e6:.1f} us/event)")
     print(f"json.loads + decode + fold median {full * 1000:8.2f} ms")

@@ -89,51 +89,66 @@ def _pay_any(rng: random.Random, have: dict, cost: dict) -> dict | None:
 def candidates(state: State, rng: random.Random, cards: Cards) -> Iterator[dict]:
     """Plausible commands for what the game waits for, most interesting first."""
     p = pending(state)
-    me = state.seats.get(p.seat) if p.seat else None
-    have = dict(me.resources) if me else {}
-    if p.kind == "trait":
-        yield {"type": "pick_trait", "seat": p.seat, "trait": "Test Trait"}
-    elif p.kind == "guards-deal":
-        cards_ = [{"location": loc, "value": rng.choice([0, 1, 2, 3, 4, "power"]), "special": rng.random() < 0.1}
-                  for loc in LOCATIONS[:7]]
-        yield {"type": "deal_guards", "cards": cards_}
-    elif p.kind == "roll-call":
-        yield from _roll_call(state, rng, p.seat)
-    elif p.kind == "guard-turn":
-        down = [(loc, i) for loc in LOCATIONS for i, x in enumerate(state.placements[loc])
-                if x.seat == GUARDS and not x.face_up]
-        reveal = None if not down else dict(zip(("location", "index"), rng.choice(down), strict=True))
-        place = {"location": rng.choice(LOCATIONS[:6]), "value": rng.randint(0, 4)} if rng.random() < 0.7 else None
-        yield {"type": "guard_turn", "reveal": reveal, "place": place, "done": rng.random() < 0.1}
-    elif p.kind == "special-draw":
-        yield {"type": "place_guard", "value": rng.randint(0, 4)}
-        yield {"type": "skip_guard_draw"}
-    elif p.kind == "confirm-rewards":
-        declined = [n for n in p.detail["ranking"] if n != GUARDS and rng.random() < 0.1]
-        yield {"type": "collect", "declined": declined}
-    elif p.kind == "choice":
-        yield from _choice(state, rng, p, have)
-    elif p.kind == "effect":
-        others = [n for n in state.seating if n != p.seat]
-        yield {"type": "effect", "seat": p.seat, "target": rng.choice(others)}
-        for give in rng.sample(RESOURCES, 4):
-            if have.get(give):
-                yield {"type": "effect", "seat": p.seat, "give": {give: 1}, "take": rng.choice(RESOURCES)}
-        yield {"type": "effect", "seat": p.seat, "skip": True}
-    elif p.kind == "discard":
-        seat = rng.choice(list(p.detail["excess"]))
-        owned = [r for r, n in state.seats[seat].resources.items() for _ in range(n)]
-        drop = rng.sample(owned, p.detail["excess"][seat])
-        yield {"type": "discard", "seat": seat, "resources": {r: drop.count(r) for r in set(drop)}}
-    elif p.kind == "refill-items":
-        yield {"type": "refill_items", "items": [cards.item() for _ in p.detail["slots"]]}
-    elif p.kind == "refill-goons":
-        yield {"type": "refill_goons", "goons": {loc: cards.goon() for loc in p.detail["slots"]}}
-    elif p.kind == "end-goal":
-        yield {"type": "end_goal", "seats": [n for n in state.seating if rng.random() < 0.5]}
+    yield from _PROPOSERS[p.kind](state, rng, cards, p)
 
 
-def _roll_call(state: State, rng: random.Random, seat: str) -> Iterator[dict]:
+def _trait(state, rng, cards, p):
+    yield {"type": "pick_trait", "seat": p.seat, "trait": "Test Trait"}
+
+
+def _deal(state, rng, cards, p):
+    yield {"type": "deal_guards", "cards": [
+        {"location": loc, "value": rng.choice([0, 1, 2, 3, 4, "power"]), "special": rng.random() < 0.1}
+        for loc in LOCATIONS[:7]]}
+
+
+def _guard_turn(state, rng, cards, p):
+    down = [(loc, i) for loc in LOCATIONS for i, x in enumerate(state.placements[loc])
+            if x.seat == GUARDS and not x.face_up]
+    reveal = None if not down else dict(zip(("location", "index"), rng.choice(down), strict=True))
+    place = {"location": rng.choice(LOCATIONS[:6]), "value": rng.randint(0, 4)} if rng.random() < 0.7 else None
+    yield {"type": "guard_turn", "reveal": reveal, "place": place, "done": rng.random() < 0.1}
+
+
+def _special(state, rng, cards, p):
+    yield {"type": "place_guard", "value": rng.randint(0, 4)}
+    yield {"type": "skip_guard_draw"}
+
+
+def _confirm(state, rng, cards, p):
+    yield {"type": "collect", "declined": [n for n in p.detail["ranking"] if n != GUARDS and rng.random() < 0.1]}
+
+
+def _effect(state, rng, cards, p):
+    have = state.seats[p.seat].resources
+    yield {"type": "effect", "seat": p.seat, "target": rng.choice([n for n in state.seating if n != p.seat])}
+    for give in rng.sample(RESOURCES, 4):
+        if have.get(give):
+            yield {"type": "effect", "seat": p.seat, "give": {give: 1}, "take": rng.choice(RESOURCES)}
+    yield {"type": "effect", "seat": p.seat, "skip": True}
+
+
+def _discard(state, rng, cards, p):
+    seat = rng.choice(list(p.detail["excess"]))
+    owned = [r for r, n in state.seats[seat].resources.items() for _ in range(n)]
+    drop = rng.sample(owned, p.detail["excess"][seat])
+    yield {"type": "discard", "seat": seat, "resources": {r: drop.count(r) for r in set(drop)}}
+
+
+def _refill_items(state, rng, cards, p):
+    yield {"type": "refill_items", "items": [cards.item() for _ in p.detail["slots"]]}
+
+
+def _refill_goons(state, rng, cards, p):
+    yield {"type": "refill_goons", "goons": {loc: cards.goon() for loc in p.detail["slots"]}}
+
+
+def _end_goal(state, rng, cards, p):
+    yield {"type": "end_goal", "seats": [n for n in state.seating if rng.random() < 0.5]}
+
+
+def _roll_call(state: State, rng: random.Random, cards: Cards, p) -> Iterator[dict]:
+    seat = p.seat
     me = state.seats[seat]
     if rng.random() < 0.08:
         yield {"type": "pass", "seat": seat}
@@ -151,8 +166,9 @@ def _roll_call(state: State, rng: random.Random, seat: str) -> Iterator[dict]:
     yield {"type": "pass", "seat": seat}
 
 
-def _choice(state: State, rng: random.Random, p, have: dict) -> Iterator[dict]:
+def _choice(state: State, rng: random.Random, cards: Cards, p) -> Iterator[dict]:
     seat, action = p.seat, p.detail["action"]
+    have = dict(state.seats[seat].resources)
     if action == "take":
         yield from ({"type": "take", "seat": seat, "resource": r} for r in rng.sample(RESOURCES, 4))
     elif action == "exchange":
@@ -172,18 +188,28 @@ def _choice(state: State, rng: random.Random, p, have: dict) -> Iterator[dict]:
                 if pay is not None:
                     yield {"type": "recruit", "seat": seat, "goons": chosen, "pay": pay}
     else:
-        mine = state.seats[seat]
-        for source, pile in (("display", state.display), ("reserved", mine.reserved)):
-            for i, item in enumerate(pile):
-                pay = None if item is None else _pay_any(rng, have, item.cost)
-                if pay is not None:
-                    yield {"type": "craft", "seat": seat, "source": source, "index": i, "pay": pay}
-        for i, item in enumerate(state.display):
-            owned = [r for r, n in have.items() if n]
-            if item is not None and (owned or seat == GUARDS):
-                pay = {} if seat == GUARDS else {rng.choice(owned): 1}
-                yield {"type": "reserve", "seat": seat, "index": i, "pay": pay}
+        yield from _cell_block(state, rng, seat, have)
     yield {"type": "decline", "seat": seat}
+
+
+def _cell_block(state: State, rng: random.Random, seat: str, have: dict) -> Iterator[dict]:
+    mine = state.seats[seat]
+    for source, pile in (("display", state.display), ("reserved", mine.reserved)):
+        for i, item in enumerate(pile):
+            pay = None if item is None else _pay_any(rng, have, item.cost)
+            if pay is not None:
+                yield {"type": "craft", "seat": seat, "source": source, "index": i, "pay": pay}
+    owned = [r for r, n in have.items() if n]
+    for i, item in enumerate(state.display):
+        if item is not None and (owned or seat == GUARDS):
+            yield {"type": "reserve", "seat": seat, "index": i, "pay": {} if seat == GUARDS else {rng.choice(owned): 1}}
+
+
+_PROPOSERS = {
+    "trait": _trait, "guards-deal": _deal, "roll-call": _roll_call, "guard-turn": _guard_turn,
+    "special-draw": _special, "confirm-rewards": _confirm, "choice": _choice, "effect": _effect,
+    "discard": _discard, "refill-items": _refill_items, "refill-goons": _refill_goons, "end-goal": _end_goal,
+}
 
 
 def random_command(state: State, rng: random.Random, cards: Cards) -> tuple[dict, list]:

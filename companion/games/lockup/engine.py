@@ -69,6 +69,8 @@ def start(setup: Any) -> list:
 
 def decide(state: State, command: Any) -> list:
     """Events caused by ``command`` (a JSON mapping), or ``RuleViolation``/``InputError``."""
+    if state is None:
+        raise RuleViolation("Set up the game first", "L-S")
     cmd = C.parse(command, state.seating)
     b = Batch(state)
     waiting = pending(state)
@@ -159,13 +161,15 @@ def adjust(b: Batch, cmd: dict) -> None:
 
 def view_for(state: State, seat: str | None) -> State:
     """The state as ``seat`` may see it: face-down tiles of other seats (and face-down guard cards,
-    except for the guards' automaton) have ``tile=None``. ``None`` is a spectator."""
+    except for the guards' automaton) have ``tile=None``; the seed is the guards' only. ``None`` is
+    a spectator. The log itself records face-down identities: never show raw events to players."""
     placements = {
         loc: tuple(p if p.face_up or p.seat == seat else replace(p, tile=None, card=None, special=False)
                    for p in here)
         for loc, here in state.placements.items()
     }
-    return replace(state, placements=placements)
+    # The seed would let a player predict the automaton's shuffles: only the guards see it.
+    return replace(state, placements=placements, seed=state.seed if seat == GUARDS else None)
 
 
 def reputation_log(state: State) -> list[dict]:

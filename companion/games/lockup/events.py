@@ -12,7 +12,6 @@ from companion.core.events import Event, event_type
 @dataclass(frozen=True)
 class GameStarted(Event):
     """The table set up a game (L-S): seats, cards, goals, options."""
-
     type: ClassVar[str] = "game-started"
     mode: str
     players: tuple  # ({name, crew, reputation, power, suspicion, storage_limit, resources}, ...) clockwise
@@ -31,7 +30,6 @@ class GameStarted(Event):
 @dataclass(frozen=True)
 class TraitPicked(Event):
     """Advanced setup: a seat kept a trait card (L-S10); its benefit follows as adjustments."""
-
     type: ClassVar[str] = "trait-picked"
     seat: str
     trait: str
@@ -41,7 +39,6 @@ class TraitPicked(Event):
 @dataclass(frozen=True)
 class TilesAssigned(Event):
     """Roll Call: tiles assigned to one location (L-RC2); identities recorded, hidden in views."""
-
     type: ClassVar[str] = "tiles-assigned"
     seat: str
     location: str
@@ -52,7 +49,6 @@ class TilesAssigned(Event):
 @dataclass(frozen=True)
 class Passed(Event):
     """Roll Call: a seat passed (L-RC7); ``forced`` when it had no tiles left."""
-
     type: ClassVar[str] = "passed"
     seat: str
     forced: bool = False
@@ -62,7 +58,6 @@ class Passed(Event):
 @dataclass(frozen=True)
 class GuardCardsDealt(Event):
     """Solo Roll Call start: guard cards dealt face down (L-SO4)."""
-
     type: ClassVar[str] = "guard-cards-dealt"
     cards: tuple  # ({location, value, card, special}, ...)
 
@@ -71,7 +66,6 @@ class GuardCardsDealt(Event):
 @dataclass(frozen=True)
 class GuardTurnTaken(Event):
     """Solo: one guard turn (L-SO5): a reveal and/or a face-up card placed; ``done`` ends the guards' turns (I-8)."""
-
     type: ClassVar[str] = "guard-turn-taken"
     reveal: dict | None = None  # {location, index}
     place: dict | None = None  # {location, value, card, special}
@@ -82,7 +76,6 @@ class GuardTurnTaken(Event):
 @dataclass(frozen=True)
 class GuardCardPlaced(Event):
     """Solo Lights Out: a special guard drew a card face down at its location (L-SO9)."""
-
     type: ClassVar[str] = "guard-card-placed"
     location: str
     value: object
@@ -94,7 +87,6 @@ class GuardCardPlaced(Event):
 @dataclass(frozen=True)
 class GuardDrawSkipped(Event):
     """Solo Lights Out: the guard deck was empty for a special guard's draw (L-SO9)."""
-
     type: ClassVar[str] = "guard-draw-skipped"
     location: str
 
@@ -103,7 +95,6 @@ class GuardDrawSkipped(Event):
 @dataclass(frozen=True)
 class GuardCardRevealed(Event):
     """A face-down guard card was turned face up (L-LO1)."""
-
     type: ClassVar[str] = "guard-card-revealed"
     location: str
     index: int
@@ -113,7 +104,6 @@ class GuardCardRevealed(Event):
 @dataclass(frozen=True)
 class LightsOutBegan(Event):
     """Roll Call ended; Lights Out starts (L-LO)."""
-
     type: ClassVar[str] = "lights-out-began"
     round: int
 
@@ -122,7 +112,6 @@ class LightsOutBegan(Event):
 @dataclass(frozen=True)
 class LocationRevealed(Event):
     """A location was revealed: strength, ranking and tiers (L-LO1, L-LO2, L-R)."""
-
     type: ClassVar[str] = "location-revealed"
     location: str
     first_player: str
@@ -139,7 +128,6 @@ class LocationRevealed(Event):
 @dataclass(frozen=True)
 class RewardsConfirmed(Event):
     """The table confirmed a location's rewards, naming who declines (L-LO6, I-1)."""
-
     type: ClassVar[str] = "rewards-confirmed"
     location: str
     declined: tuple
@@ -151,7 +139,6 @@ class RewardsConfirmed(Event):
 @dataclass(frozen=True)
 class RewardDeclined(Event):
     """A seat declined an optional reward when its turn came (I-3)."""
-
     type: ClassVar[str] = "reward-declined"
     seat: str
     location: str
@@ -163,7 +150,6 @@ class RewardDeclined(Event):
 @dataclass(frozen=True)
 class RewardCollected(Event):
     """A seat collected its tier's reward; its tiles go home (L-LO4)."""
-
     type: ClassVar[str] = "reward-collected"
     seat: str
     location: str
@@ -174,7 +160,6 @@ class RewardCollected(Event):
 @dataclass(frozen=True)
 class Straggled(Event):
     """A seat collected nothing: its tiles go to the Library (L-LO5)."""
-
     type: ClassVar[str] = "straggled"
     seat: str
     location: str
@@ -185,7 +170,6 @@ class Straggled(Event):
 @dataclass(frozen=True)
 class LocationFinished(Event):
     """A location is done (L-LO)."""
-
     type: ClassVar[str] = "location-finished"
     location: str
 
@@ -194,7 +178,6 @@ class LocationFinished(Event):
 @dataclass(frozen=True)
 class CubesMoved(Event):
     """Cubes moved between supply, boards and locations (L-C3). Places: supply, seat:NAME, location:LOC."""
-
     type: ClassVar[str] = "cubes-moved"
     source: str
     target: str
@@ -207,7 +190,6 @@ class CubesMoved(Event):
 @dataclass(frozen=True)
 class ReputationChanged(Event):
     """Reputation changed, with its cause (rule id and text)."""
-
     type: ClassVar[str] = "reputation-changed"
     seat: str
     delta: int
@@ -219,7 +201,6 @@ class ReputationChanged(Event):
 @dataclass(frozen=True)
 class CounterChanged(Event):
     """Tomes or storage limit changed (L-R8, L-E5, L-E6, L-E8)."""
-
     type: ClassVar[str] = "counter-changed"
     seat: str
     quantity: str
@@ -232,7 +213,6 @@ class CounterChanged(Event):
 @dataclass(frozen=True)
 class FirstPlayerChanged(Event):
     """The first player marker moved (L-R1)."""
-
     type: ClassVar[str] = "first-player-changed"
     seat: str
     rule: str = "L-R1"
@@ -242,7 +222,6 @@ class FirstPlayerChanged(Event):
 @dataclass(frozen=True)
 class GoonRecruited(Event):
     """A goon left its slot for a seat's board (L-R6, L-G)."""
-
     type: ClassVar[str] = "goon-recruited"
     seat: str
     location: str
@@ -253,7 +232,6 @@ class GoonRecruited(Event):
 @dataclass(frozen=True)
 class ItemCrafted(Event):
     """An item was crafted (L-IT1)."""
-
     type: ClassVar[str] = "item-crafted"
     seat: str
     item: dict
@@ -265,7 +243,6 @@ class ItemCrafted(Event):
 @dataclass(frozen=True)
 class ItemReserved(Event):
     """A display item was reserved (L-IT2)."""
-
     type: ClassVar[str] = "item-reserved"
     seat: str
     item: dict
@@ -276,7 +253,6 @@ class ItemReserved(Event):
 @dataclass(frozen=True)
 class EffectQueued(Event):
     """An effect that needs a choice waits for its seat (L-E3, L-E7)."""
-
     type: ClassVar[str] = "effect-queued"
     seat: str
     code: str
@@ -287,7 +263,6 @@ class EffectQueued(Event):
 @dataclass(frozen=True)
 class EffectResolved(Event):
     """The first queued effect was resolved or skipped."""
-
     type: ClassVar[str] = "effect-resolved"
     seat: str
     code: str
@@ -298,7 +273,6 @@ class EffectResolved(Event):
 @dataclass(frozen=True)
 class LeaderGoalTaken(Event):
     """The leader goal was claimed or taken over (L-GL1)."""
-
     type: ClassVar[str] = "leader-goal-taken"
     seat: str
     previous: str | None
@@ -309,7 +283,6 @@ class LeaderGoalTaken(Event):
 @dataclass(frozen=True)
 class InstantGoalClaimed(Event):
     """The instant goal was claimed (L-GL2)."""
-
     type: ClassVar[str] = "instant-goal-claimed"
     seat: str
 
@@ -318,7 +291,6 @@ class InstantGoalClaimed(Event):
 @dataclass(frozen=True)
 class RaidHeld(Event):
     """A raid (L-RD, L-SO12): suspicion compared; losses follow as reputation changes."""
-
     type: ClassVar[str] = "raid-held"
     rule: str
     suspicion: dict
@@ -330,7 +302,6 @@ class RaidHeld(Event):
 @dataclass(frozen=True)
 class PatrolBegan(Event):
     """Patrol starts (L-P)."""
-
     type: ClassVar[str] = "patrol-began"
     round: int
 
@@ -339,7 +310,6 @@ class PatrolBegan(Event):
 @dataclass(frozen=True)
 class ItemsRefilled(Event):
     """Empty display slots refilled by the table (L-P2)."""
-
     type: ClassVar[str] = "items-refilled"
     items: tuple  # ({index, item}, ...)
 
@@ -348,7 +318,6 @@ class ItemsRefilled(Event):
 @dataclass(frozen=True)
 class GoonsAdvanced(Event):
     """The Chow Hall goon was discarded and the others advanced (L-P3)."""
-
     type: ClassVar[str] = "goons-advanced"
     discarded: dict | None
     goons: dict
@@ -358,7 +327,6 @@ class GoonsAdvanced(Event):
 @dataclass(frozen=True)
 class GoonsRefilled(Event):
     """Empty goon slots filled by the table (L-P3)."""
-
     type: ClassVar[str] = "goons-refilled"
     goons: dict
 
@@ -367,7 +335,6 @@ class GoonsRefilled(Event):
 @dataclass(frozen=True)
 class RoundStarted(Event):
     """The round marker advanced (L-P5)."""
-
     type: ClassVar[str] = "round-started"
     round: int
 
@@ -376,7 +343,6 @@ class RoundStarted(Event):
 @dataclass(frozen=True)
 class EndGoalMet(Event):
     """The table named who meets a fixed end-game goal (L-GL3)."""
-
     type: ClassVar[str] = "end-goal-met"
     seats: tuple
 
@@ -385,7 +351,6 @@ class EndGoalMet(Event):
 @dataclass(frozen=True)
 class GameEnded(Event):
     """Final scoring (L-F, L-SO14)."""
-
     type: ClassVar[str] = "game-ended"
     result: dict
 
@@ -394,7 +359,6 @@ class GameEnded(Event):
 @dataclass(frozen=True)
 class Adjusted(Event):
     """A manual adjustment agreed at the table (tomes, traits, corrections)."""
-
     type: ClassVar[str] = "adjusted"
     seat: str
     quantity: str

@@ -84,6 +84,14 @@ def _suspicion(b: Batch) -> None:
                 b.add(E.CubesMoved("supply", f"location:{loc}", {cube: n}, "L-P4", f"{goon.name} at the {loc}"))
 
 
+def _raid_rule(losses: dict, name: str, player_count: int) -> str:
+    """Which raid rule set this loss: L-RD1 (most/second), L-RD2 (ties) or L-RD3 (2 players)."""
+    if player_count <= 2:
+        return "L-RD3"
+    values = [v for v in losses.values() if v]
+    return "L-RD2" if values.count(losses[name]) > 1 else "L-RD1"
+
+
 def decide_discard(b: Batch, cmd: dict) -> None:
     """L-P1: discard resources of your choice, down to (not below) your storage limit."""
     seat, cubes = cmd["seat"], {r: n for r, n in cmd["resources"].items() if n}
@@ -127,17 +135,24 @@ def raid(b: Batch, rule: str, final: bool) -> None:
         returning, cause = out.returned, "L-SO12"
     else:
         losses = raid_losses(suspicion, s.player_count)
-        returning, cause = tuple(s.seating), ("L-RD3" if s.player_count <= 2 else "L-RD1")
+        returning, cause = tuple(s.seating), None
     applied = {n: min(loss, s.seats[n].reputation) for n, loss in losses.items() if loss}  # L-RD4
     b.add(E.RaidHeld(rule, suspicion, applied, final))
     for name, loss in applied.items():
         if loss:
-            b.add(E.ReputationChanged(name, -loss, cause, f"raid: {losses[name]} for suspicion ({rule})"))
-    for name in returning:  # L-RD5
+            why = f"raid ({rule}): -{losses[name]} for {suspicion[name]} suspicion" + (
+                ", stopped at 0 (L-RD4)" if loss < losses[name] else "")
+            b.add(E.ReputationChanged(name, -loss, cause or _raid_rule(losses, name, s.player_count), why))
+    _return_suspicion(b, returning)
+
+
+def _return_suspicion(b: Batch, seats: tuple[str, ...]) -> None:
+    """L-RD5 (I-5): the suspicion cubes of ``seats`` and of every location go back to the supply."""
+    for name in seats:
         if b.state.seats[name].suspicion:
-            b.add(E.CubesMoved(f"seat:{name}", "supply", {"suspicion": b.state.seats[name].suspicion}, "L-RD5",
-                               "raid"))
-    for loc in LOCATIONS:  # L-RD5, I-5: location cubes return in every raid
+            cubes = {"suspicion": b.state.seats[name].suspicion}
+            b.add(E.CubesMoved(f"seat:{name}", "supply", cubes, "L-RD5", "raid"))
+    for loc in LOCATIONS:
         if b.state.loc_suspicion[loc]:
-            b.add(E.CubesMoved(f"location:{loc}", "supply", {"suspicion": b.state.loc_suspicion[loc]}, "L-RD5",
-                               "raid"))
+            cubes = {"suspicion": b.state.loc_suspicion[loc]}
+            b.add(E.CubesMoved(f"location:{loc}", "supply", cubes, "L-RD5", "raid"))

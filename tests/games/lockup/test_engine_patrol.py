@@ -92,6 +92,8 @@ def test_raid_ties_and_zero_suspicion_I_4_L_RD2_and_floor_L_RD4():
     raid = next(e for e in t.events if e.type == "raid-held")
     assert raid.losses == {"Ana": 2, "Ben": 4}  # tie for most: each -4; Ana stops at 0; Cleo (0) nothing
     assert [t.seat(n).reputation for n in ("Ana", "Ben", "Cleo")] == [0, 6, 10]
+    causes = [(x.seat, x.delta, x.rule) for x in t.state.rep_log if x.rule.startswith("L-RD")]
+    assert causes == [("Ana", -2, "L-RD2"), ("Ben", -4, "L-RD2")]
 
 
 def test_six_rounds_final_raid_and_scoring_L_RD6_L_F():
