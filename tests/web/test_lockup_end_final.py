@@ -4,8 +4,10 @@ the reputation chart, the audit trail, the table-count check and who may see it.
 from __future__ import annotations
 
 import functools
+import json
 import random
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
@@ -14,10 +16,12 @@ from companion.games.lockup import audit, autoplay
 from companion.games.lockup import events as E
 from companion.games.lockup.engine import GAME, reputation_log
 from companion.games.lockup.engine import start as lockup_start
+from companion.solo_guard import playthrough
 from companion.web import get_store
 from companion.web.gameui.lockup_end import audit_doc, final_context
 
 GAMES = [(1, 3, "standard"), (2, 1, "solo"), (5, 5, "advanced")]
+PROFILE = Path(__file__).resolve().parents[1] / "solo_guard" / "golden" / "made_up_profile.json"
 
 
 @functools.cache
@@ -40,11 +44,11 @@ class Tags(HTMLParser):
         return [a for _t, a in self.tags if cls in (a.get("class") or "").split()]
 
 
-def store(app, chunks, title="Lockup night", finished_=True):
+def store(app, chunks, title="Lockup night", finished_=True, kind="lockup"):
     """Store a game as commands (one per chunk of events); a chunk may be ("undo", i)."""
     with app.app_context():
         s = get_store()
-        game = s.create_game("lockup", title)
+        game = s.create_game(kind, title)
         keys = []
         for chunk in chunks:
             if isinstance(chunk, tuple):
@@ -198,3 +202,16 @@ def test_end_screen_is_hidden_from_other_devices_and_other_games(client, remote,
     with app.app_context():
         other = get_store().create_game("test-tally", "Not Lockup")
     assert client.get(f"/lockup/{other['id']}/end").status_code == 404
+
+
+def test_a_solo_game_against_the_automaton_has_the_same_end_screen(client, app):
+    events, _lines, solo = playthrough.play("expert", json.loads(PROFILE.read_text()), 7)
+    row = store(app, [events], kind="lockup-solo")
+    page = Tags(client.get(f"/lockup/{row['id']}/end").get_data(as_text=True))
+    expected = audit.run(audit_doc(solo.game))
+    assert {a["data-seat"]: int(t["data-total"]) for a, t in zip(page.having("player-score"), page.having("total"),
+                                                                  strict=True)} == {
+        p["name"]: p["total"] for p in expected["players"]}
+    assert len(page.having("point")) == 12 and len(page.having("rep-change")) == len(reputation_log(solo.game))
+    with app.test_request_context():
+        assert final_context(solo, row)["final"]["score"]["verdict_rule"] == "L-SO14"

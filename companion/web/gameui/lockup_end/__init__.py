@@ -28,16 +28,29 @@ bp = Blueprint("lockup_end", __name__, url_prefix="/lockup")
 AUDIT_ENDPOINT = "lockup_end.audit"
 
 
-def _finished(game_id: str) -> tuple[dict, object, list]:
-    """The game, its folded state and effective records; 404 unless a visible Lockup game, 403
-    while it is in progress (the end screen would show face-down tiles and guard values)."""
-    from companion.games.lockup import GAME
+def _definition(kind: str):
+    """The pure definition that folds a Lockup game: the engine, or the solo automaton around it."""
+    if kind == "lockup":
+        from companion.games.lockup import GAME
 
+        return GAME
+    if kind == "lockup-solo":
+        from companion.solo_guard import SOLO
+
+        return SOLO
+    return None
+
+
+def _finished(game_id: str) -> tuple[dict, object, list]:
+    """The game, its folded engine state and effective records; 404 unless a visible Lockup game,
+    403 while it is in progress (the end screen would show face-down tiles and guard values)."""
     game = game_or_404(game_id)
-    if game["kind"] != "lockup":
+    definition = _definition(game["kind"])
+    if definition is None:
         abort(404)
     records = effective_records(game)
-    state = GAME.fold(decode(r.type, r.version, r.payload) for r in records)
+    state = definition.fold(decode(r.type, r.version, r.payload) for r in records)
+    state = getattr(state, "game", state)  # solo: the engine's state inside the automaton's
     if state is None or state.result is None:
         abort(403, _("The end screen opens once the game is finished (it has hidden information)."))
     return game, state, records

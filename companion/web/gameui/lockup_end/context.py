@@ -30,9 +30,11 @@ def final_context(state: Any, game: dict, records: Sequence[Any] | None = None,
                   counted: Mapping[str, str] | None = None) -> dict:
     """``{"final": ...}`` for ``lockup_end/_final.html``: breakdown, chart, audit trail, check, exports.
 
-    ``final`` is None while the game is not over. ``counted`` is the table-count form (see
+    ``state`` is the engine's state, or a solo game's (its ``.game`` is used). ``final`` is None
+    while the game is not over. ``counted`` is the table-count form (see
     :func:`check_rows`): each bad entry gets a message naming the field.
     """
+    state = getattr(state, "game", state)  # a solo game's state wraps the engine's (solo_guard)
     if state is None or state.result is None:
         return {"final": None}
     records = effective_records(game) if records is None else records
