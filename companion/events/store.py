@@ -268,6 +268,18 @@ class EventStore:
         row = self.db.execute("SELECT value FROM settings WHERE key = ?", [key]).fetchone()
         return json.loads(row[0]) if row else None
 
+    def update_setting(self, key: str, change: Callable[[Any], Any]) -> Any:
+        """Read-modify-write a setting atomically (``BEGIN IMMEDIATE``); returns the new value."""
+        with self.transaction():
+            row = self.db.execute("SELECT value FROM settings WHERE key = ?", [key]).fetchone()
+            value = change(json.loads(row[0]) if row else None)
+            self.db.execute(
+                "INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                [key, json.dumps(value, ensure_ascii=False), _now()],
+            )
+        return value
+
     def put_setting(self, key: str, value: Any) -> None:
         """Store a JSON document under ``key`` (replacing it)."""
         with self.transaction():

@@ -7,7 +7,7 @@ from flask_babel import gettext as _
 
 from companion.web import get_store
 from companion.web.access import can_see, grant, is_local, join_allowed
-from companion.web.registry import GAMES
+from companion.web.registry import GAMES, SETTINGS_LINKS
 
 bp = Blueprint("home", __name__)
 
@@ -23,7 +23,8 @@ def _home(join_error: str | None = None, status: int = 200, import_error: str | 
     playing = [g for g in games if g["status"] != "finished"]
     finished = [g for g in games if g["status"] == "finished"]
     page = render_template(
-        "home/index.html", local=is_local(), playing=playing, finished=finished, kinds=GAMES, join_error=join_error,
+        "home/index.html", local=is_local(), playing=playing, finished=finished, kinds=GAMES,
+        settings=SETTINGS_LINKS, join_error=join_error,
         import_error=import_error,
     )
     return page, status

@@ -36,6 +36,13 @@ class GameUI:
 
 GAMES: dict[str, GameUI] = {}
 EXTRA_BLUEPRINTS: list[Blueprint] = []  # game pages that are not a GameUI (settings, end screens)
+SETTINGS_LINKS: list[tuple[Any, str]] = []  # (lazily translated label, endpoint) shown on the home page
+
+
+def register_settings_link(label: Any, endpoint: str) -> None:
+    """Show a device-settings page (box profile, catalog) on the server device's home page."""
+    if (label, endpoint) not in SETTINGS_LINKS:
+        SETTINGS_LINKS.append((label, endpoint))
 
 
 

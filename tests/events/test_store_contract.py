@@ -181,3 +181,22 @@ def test_settings_round_trip(store):
     store.put_setting("box-profile", {"crew_tiles": [1]})
     store.put_setting("box-profile", {"crew_tiles": [1, 2]})
     assert store.get_setting("box-profile") == {"crew_tiles": [1, 2]}
+
+
+def test_update_setting_is_atomic_read_modify_write(tmp_path):
+    path = tmp_path / "s.sqlite3"
+    EventStore(path).close()
+
+    def add_one(i):
+        s = EventStore(path)
+        s.update_setting("catalog", lambda doc: {**(doc or {}), f"card-{i}": i})
+        s.close()
+
+    threads = [threading.Thread(target=add_one, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    reader = EventStore(path)
+    assert reader.get_setting("catalog") == {f"card-{i}": i for i in range(8)}
+    reader.close()

@@ -75,3 +75,9 @@ def test_a_phone_on_the_lan_gets_links_on_the_address_it_used(app, remote):
     remote.get(f"/join/{game['join_token']}", base_url="http://10.0.0.7:5000")
     page = remote.get(f"/games/{game['id']}", base_url="http://10.0.0.7:5000").get_data(as_text=True)
     assert f"http://10.0.0.7:5000/join/{game['join_token']}" in page
+
+
+def test_device_settings_are_linked_from_the_server_home_page_only(client, remote):
+    home = client.get("/").get_data(as_text=True)
+    assert 'href="/lockup/box-profile"' in home and 'href="/lockup/catalog"' in home
+    assert "/lockup/box-profile" not in remote.get("/").get_data(as_text=True)

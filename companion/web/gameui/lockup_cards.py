@@ -16,6 +16,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 
 from companion.core.errors import InputError
 from companion.games.lockup import catalog
@@ -33,12 +34,14 @@ from companion.web import get_store
 from companion.web.access import is_local
 from companion.web.gameui.lockup_words import field_id, field_label, words
 from companion.web.qr import svg
-from companion.web.registry import register_blueprint
+from companion.web.registry import register_blueprint, register_settings_link
 
 PROFILE_KEY = "lockup-box-profile"
 CATALOG_KEY = "lockup-catalog"
 
 bp = register_blueprint(Blueprint("lockup_cards", __name__, url_prefix="/lockup"))
+register_settings_link(lazy_gettext("Lockup box profile"), "lockup_cards.box_profile")
+register_settings_link(lazy_gettext("Lockup card catalog"), "lockup_cards.catalog_page")
 
 
 @bp.before_request
@@ -102,13 +105,19 @@ def remember(kind: str, face: Any) -> bool:
     tome given without text keeps the text already stored. Never raises: remembering is a
     convenience, and must not turn a command that was recorded into an error page.
     """
+    changed = False
+
+    def merge(stored: dict | None) -> dict:
+        # Runs inside one BEGIN IMMEDIATE: two phones entering cards at once lose nothing.
+        nonlocal changed
+        doc = {**catalog.empty(), **(stored or {})}
+        updated = catalog.merge(doc, kind, _face_doc(kind, face, doc))
+        changed = updated != doc
+        return updated
+
     try:
-        doc = catalog_document()
-        entry = _face_doc(kind, face, doc)
-        updated = catalog.merge(doc, kind, entry)
-        if updated != doc:
-            save_catalog(updated)
-            return True
+        get_store().update_setting(CATALOG_KEY, merge)
+        return changed
     except Exception:  # noqa: BLE001 - see the docstring; the cause is logged
         current_app.logger.exception("could not remember a Lockup %s in the catalog", kind)
     return False
