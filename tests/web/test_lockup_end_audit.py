@@ -131,3 +131,24 @@ def test_the_form_fits_a_phone_and_every_text_goes_through_babel(client):
     page = client.get("/lockup/audit", headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert "lockup_end.css" in page and 'inputmode="numeric"' in page
     assert page.count("<details") >= 6  # five player slots and the guards fold away on a phone
+
+
+TIES = {
+    "items": ({"mode": "standard", "p0-name": "Vera", "p0-reputation": "10", "p0-items": "Lamp: gem",
+               "p1-name": "Isaac", "p1-reputation": "10"}, ["Vera"],
+              "A tie on reputation: Vera wins with the most crafted items among the tied."),
+    "shared": ({"mode": "standard", "p0-name": "Vera", "p0-reputation": "10", "p1-name": "Isaac",
+                "p1-reputation": "10", "p2-name": "Ada", "p2-reputation": "3"}, ["Vera", "Isaac"],
+               "A tie on reputation and on crafted items: a shared victory for Vera, Isaac."),
+    "guards": ({"mode": "solo", "p0-name": "Ana", "p0-reputation": "12", "g-reputation": "12"}, ["guards"],
+               "A tie: a tie goes to the guards. The guards win."),
+}
+
+
+@pytest.mark.parametrize("form, winners, verdict", TIES.values(), ids=TIES.keys())
+def test_the_tie_break_used_is_spelled_out(client, tmp_path, capsys, form, winners, verdict):
+    page = html.unescape(client.post("/lockup/audit", data=form).get_data(as_text=True))
+    expected = cli(tmp_path, capsys, shown_doc(page))
+    assert expected["winners"] == winners and verdict in page
+    shown_winners = re.findall(r'data-seat="([^"]+)"[^>]*>\s*<summary><h3>[^<]*<span class="badge">', page)
+    assert sorted(shown_winners) == sorted(winners)
