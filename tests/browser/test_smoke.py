@@ -20,3 +20,11 @@ def test_home_page_at_phone_size(page, live_url, screenshot):
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, "the home page must not scroll sideways on a phone"
     assert path.stat().st_size > 1000
+
+
+def test_htmx_swaps_refusals_in_place(page, live_url, live_app):
+    """A refused command (422) posted by htmx shows its reason in the panel (htmx 2 responseHandling)."""
+    page.goto(live_url + "/")
+    config = page.evaluate("htmx.config.responseHandling")
+    codes = {rule["code"]: rule["swap"] for rule in config}
+    assert codes["422"] is True and codes["409"] is True and codes["[45].."] is False
