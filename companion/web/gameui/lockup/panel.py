@@ -80,7 +80,7 @@ def build(state, game: dict, seat: str | None, definition, pending) -> dict:
     waiting = pending(state)
     lines, tail = feed.recent(game["id"])
     lk = {
-        "solo": core.mode == "solo", "mode": core.mode, "round": core.round, "rounds": ROUNDS,
+        "solo": core.mode == "solo", "mode": core.mode, "seq": core.seq, "round": core.round, "rounds": ROUNDS,
         "phase": W.phase(core.phase), "first": W.seat(core.first_player), "viewer": viewer,
         "waiting": {"kind": waiting.kind, "seat": waiting.seat, "label": W.seat(waiting.seat),
                     "location": W.location(waiting.location)},

@@ -1,0 +1,190 @@
+"""The Lockup table UI in Chromium at 360×740 (issue 5): whole games tapped through the pages.
+
+A 3-player game and a solo game at expert difficulty go from the new-game form to the final
+scores with simple legal picks; the totals shown are checked against ``companion audit lockup``
+run on the same end state. Every card is made up for the test ("Made-up Item 3"), not a real card.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.events import EventStore
+
+pytestmark = pytest.mark.browser
+
+PROFILE = json.loads((Path(__file__).resolve().parents[1] / "solo_guard" / "golden" / "made_up_profile.json")
+                     .read_text())
+PLAYERS = ("Ana", "Ben", "Cleo")
+SHOTS = {"roll-call", "confirm-rewards", "choice", "refill-items", "guard-turn", "discard", "refill-goons"}
+
+
+class Table:
+    """Taps through one game: what the panel waits for decides which simple legal pick is made."""
+
+    def __init__(self, page, screenshot, prefix: str):
+        self.page, self.screenshot, self.prefix = page, screenshot, prefix
+        self.cards = 0
+        self.shot: set[str] = set()
+
+    def waiting(self) -> str:
+        return self.page.get_attribute("#lockup", "data-waiting")
+
+    def submit(self, button) -> None:
+        """Tap a submit button and wait for htmx to swap in the new panel."""
+        seq = self.page.get_attribute("#lockup", "data-seq")
+        button.click()
+        self.page.wait_for_function(
+            "s => { const p = document.querySelector('#lockup'); return p && p.dataset.seq !== s; }", arg=seq)
+
+    def new_card(self, entry, kind: str) -> None:
+        self.cards += 1
+        entry.locator("summary").click()
+        entry.locator("input[name$='name']").fill(f"Made-up {kind} {self.cards}")
+        if kind == "Item":
+            entry.locator("input[name$='reputation']").fill(str(1 + self.cards % 4))
+            entry.locator("input[name$='cost_any']").fill("1")
+        else:
+            entry.locator("select[name$='type']").select_option("mindflayer" if self.cards % 2 else "dwarf")
+
+    def step(self) -> None:
+        kind = self.waiting()
+        if kind in SHOTS and kind not in self.shot:
+            self.shot.add(kind)
+            self.screenshot(self.page, f"{self.prefix}-{kind}")
+        getattr(self, "on_" + kind.replace("-", "_"))()
+
+    def on_roll_call(self) -> None:
+        form = self.page.locator("form.lk-assign")
+        for box in form.locator("input[name=tile]").all():
+            box.check()
+        form.locator("input[name=location]:not([disabled])").first.check()
+        self.submit(form.locator("button[type=submit]"))
+
+    def on_guard_turn(self) -> None:
+        self.submit(self.page.locator("#guard-reveal button").first)
+
+    def on_confirm_rewards(self) -> None:
+        self.submit(self.page.locator("form.lk-collect button"))
+
+    def on_choice(self) -> None:
+        take = self.page.locator("form[data-action=take] button:not([disabled])")
+        self.submit(take.first if take.count() else self.page.locator("form.lk-decline button"))
+
+    def on_effect(self) -> None:
+        self.submit(self.page.locator("form[data-action=effect] input[name=skip] ~ button"))
+
+    def on_discard(self) -> None:
+        facts = self.page.locator("#discard-facts")
+        excess, have = int(facts.get_attribute("data-excess")), json.loads(facts.get_attribute("data-have"))
+        for resource, n in have.items():
+            take = min(n, excess)
+            excess -= take
+            if take:
+                self.page.fill(f"input[name=discard_{resource}]", str(take))
+        self.submit(self.page.locator("form[data-action=discard] button"))
+
+    def on_refill_items(self) -> None:
+        for entry in self.page.locator("form[data-action=refill-items] fieldset.lk-card-entry").all():
+            self.new_card(entry, "Item")
+        self.submit(self.page.locator("form[data-action=refill-items] button[type=submit]"))
+
+    def on_refill_goons(self) -> None:
+        for entry in self.page.locator("form[data-action=refill-goons] fieldset.lk-card-entry").all():
+            self.new_card(entry, "Goon")
+        self.submit(self.page.locator("form[data-action=refill-goons] button[type=submit]"))
+
+    def play(self, limit: int = 600) -> int:
+        for steps in range(limit):
+            if self.waiting() == "over":
+                return steps
+            self.step()
+        raise AssertionError(f"the game did not end within {limit} taps")
+
+
+def new_game(page, table: Table, url: str, players, mode: str = "standard") -> None:
+    page.goto(url + ("/lockup/new/solo" if mode == "solo" else "/lockup/new"))
+    for i, name in enumerate(players):
+        page.fill(f"#name-{i}", name)
+    page.click("#new-players button[type=submit]")
+    if mode != "solo":
+        page.check(f"input[name=first_player][value={players[0]}]")
+        page.fill("#goal-instant-name", "Made-up Instant Goal")
+        page.fill("input[name=goal-instant-stars]", "3")
+    page.fill("#goal-leader-name", "Made-up Leader Goal")
+    page.select_option("select[name=goal-leader-counts]", "mindflayer")
+    page.fill("input[name=goal-leader-minimum]", "1")
+    page.fill("#goal-end-name", "Made-up End Goal")
+    page.select_option("select[name=goal-end-treasure]", "gem")
+    for entry in page.locator("#display fieldset.lk-card-entry").all():
+        table.new_card(entry, "Item")
+    for entry in page.locator("#goons fieldset.lk-card-entry").all():
+        table.new_card(entry, "Goon")
+    table.screenshot(page, f"{table.prefix}-new-game")
+    page.click("#new-cards button.lk-main")
+    page.wait_for_selector("#lockup")
+
+
+def audit_totals(state, tmp_path) -> dict:
+    """``companion audit lockup`` on the end state, built here from the state's boards."""
+    goal = state.goals["end_game"]
+    doc = {"game": "lockup", "mode": state.mode, "first_player": state.first_player,
+           "leader_goal": state.leader_holder, "end_game_goal": {"kind": "majority", "treasure": goal.treasure},
+           "players": [{"name": s.name, "reputation": s.reputation, "power": s.power, "tomes": s.tomes,
+                        "resources": {r: s.resources.get(r, 0) for r in ("scrap", "iron", "potion", "gold")},
+                        "items": [{"name": i.name, "treasures": list(i.treasures)} for i in s.items],
+                        "goons": [{"type": g.type, "treasures": list(g.treasures)} for g in s.goons]}
+                       for s in (state.seats[n] for n in state.seating)]}
+    path = tmp_path / "audit.json"
+    path.write_text(json.dumps(doc))
+    out = subprocess.run([sys.executable, "-m", "companion.cli", "audit", "lockup", str(path)],
+                         capture_output=True, text=True, check=True)
+    return {p["name"]: p["total"] for p in json.loads(out.stdout)["players"]}
+
+
+def end_state(app, url: str):
+    from companion.web import get_store, play
+
+    game_id = url.rstrip("/").rsplit("/", 1)[-1]
+    with app.test_request_context():
+        loaded = play.load(get_store().game(game_id))
+    return loaded.state
+
+
+def shown_totals(page) -> dict:
+    return {el.get_attribute("data-seat"): int(el.locator(".total").first.get_attribute("data-total"))
+            for el in page.locator("details.player-score").all()}
+
+
+@pytest.fixture
+def profiled(live_app, live_url):
+    EventStore(live_app.config["DATABASE"]).put_setting("lockup-box-profile", PROFILE)
+    return live_url
+
+
+def test_a_three_player_game_from_new_game_to_final_scores(page, live_app, profiled, screenshot, tmp_path):
+    table = Table(page, screenshot, "lockup-3p")
+    new_game(page, table, profiled, PLAYERS)
+    assert table.play() > 30
+    screenshot(page, "lockup-3p-final")
+    state = end_state(live_app, page.url)
+    assert state.phase == "over"
+    assert shown_totals(page) == audit_totals(state, tmp_path) == {p["name"]: p["total"]
+                                                                  for p in state.result["players"]}
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_a_solo_game_at_expert_difficulty(page, live_app, profiled, screenshot, tmp_path):
+    table = Table(page, screenshot, "lockup-solo")
+    new_game(page, table, profiled, ("Ana",), mode="solo")
+    assert table.play() > 20
+    screenshot(page, "lockup-solo-final")
+    solo = end_state(live_app, page.url)
+    state = solo.game
+    assert solo.difficulty == "expert" and state.mode == "solo" and state.phase == "over"
+    assert shown_totals(page) == audit_totals(state, tmp_path)
