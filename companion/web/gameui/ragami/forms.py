@@ -104,7 +104,9 @@ def new_game(form: MultiDict) -> tuple[str, dict[str, Any]]:
         if not seat.isdigit() or int(seat) >= len(names) or not names[int(seat)]:
             raise InputError("start_player", _("choose a seat with a name, or draw at random"))
         start = names[int(seat)]
-    return form.get("title", "").strip()[:80] or "Ragami", {"players": seats, "start_player": start}
+    # Without a title, the players' names tell games apart in the home page's lists.
+    title = form.get("title", "").strip()[:80] or ", ".join(s["name"] for s in seats)[:80] or "Ragami"
+    return title, {"players": seats, "start_player": start}
 
 
 def number(text: str | None, path: str) -> int:

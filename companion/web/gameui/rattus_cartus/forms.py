@@ -106,7 +106,9 @@ def new_game(form: MultiDict) -> tuple[str, dict[str, Any]]:
         "plague_survivor": form.get("plague_survivor") == "on",
         "gold_two_player_tie": form.get("gold_two_player_tie", "split_6"),
     }
-    return form.get("title", "").strip()[:80] or "Rattus Cartus", setup
+    # Without a title, the players' names tell games apart in the home page's lists.
+    title = form.get("title", "").strip()[:80] or ", ".join(setup["players"])[:80] or "Rattus Cartus"
+    return title, setup
 
 
 def number(text: str | None, path: str, required: bool = False) -> int:

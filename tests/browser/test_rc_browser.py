@@ -1,0 +1,110 @@
+"""Rattus Cartus in a phone-sized Chromium (360×740) with htmx: new game, every round, the
+end-of-game entry with secret rats, the plague reveal and the explained scores; the audit form.
+Screenshots of the main screens go to test-artifacts/screenshots/."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+TALLIES = {
+    1: {"church": "4", "peasantry": "2", "hand_cards": "3", "swords": "2", "gold": "2", "vp_tokens": "3"},
+    2: {"church": "4", "burghers": "3", "hand_cards": "3", "gold": "2"},
+    3: {"sorcery": "5", "knighthood": "2", "flutes": "1", "vp_tokens": "4"},
+}
+RATS = {1: "3", 2: "2", 3: "9"}
+
+
+def no_sideways_scroll(page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def start_game(page, live_url, screenshot) -> None:
+    page.goto(live_url + "/")
+    page.get_by_role("link", name="Rattus Cartus").first.click()
+    for seat, name in enumerate(["Rojo", "Azul", "Verde"]):
+        page.fill(f"#rc-player-{seat}", name)
+    page.check('#rc-new input[name="start_seat"][value="0"]')
+    no_sideways_scroll(page)
+    screenshot(page, "rc-new-game-360x740")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url("**/games/*")
+
+
+def play_all_rounds(page, screenshot) -> None:
+    expect(page.locator("#rc-rounds h2")).to_contain_text("Round 1 of 9")
+    expect(page.locator("#rc-start-player")).to_have_text("Start player: Rojo")
+    screenshot(page, "rc-round-tracker-360x740")
+    no_sideways_scroll(page)
+    url = page.url
+    for round_no in range(2, 10):
+        page.locator("#rc-end-round button").click()
+        expect(page.locator("#rc-rounds h2")).to_contain_text(f"Round {round_no} of 9")
+    expect(page.locator("#rc-start-player")).to_have_text("Start player: Verde")  # passed left 8 times
+    expect(page.locator("#rc-panel")).to_contain_text("Final round")
+    page.locator("#rc-end-round button").click()
+    expect(page.locator("#rc-final-status")).to_be_visible()
+    assert page.url == url  # htmx swapped the panel in place
+
+
+def enter_final_counts(page, screenshot) -> None:
+    for player, counts in TALLIES.items():
+        for field, value in counts.items():
+            page.fill(f"#rc-{player}-{field}", value)
+        page.locator(f"#rc-tally-{player} button").click()
+        expect(page.locator(f"#rc-tally-{player} summary")).to_contain_text("counts recorded")
+    rats = page.locator("form.rc-rats")
+    rats.nth(0).locator("input[name=rats]").fill("lots")
+    rats.nth(0).locator("button").click()
+    expect(page.locator("#game-panel .error")).to_contain_text("Rojo · Rat sum")  # a 422 is shown, not dropped
+    for player, value in RATS.items():
+        page.locator("form.rc-rats").nth(player - 1).locator("input[name=rats]").fill(value)
+        page.locator("form.rc-rats").nth(player - 1).locator("button").click()
+        expect(page.locator("form.rc-rats").nth(player - 1).locator(".ok")).to_have_text("recorded")
+    page.check('#rc-treasury input[value="yes"]')
+    page.locator("#rc-treasury button").click()
+    expect(page.locator("#rc-needs")).not_to_contain_text("Treasury")
+    page.select_option("#rc-order-church-1-1", "Azul")
+    page.select_option("#rc-order-church-1-2", "Rojo")
+    screenshot(page, "rc-final-entry-360x740")
+    no_sideways_scroll(page)
+    page.locator("#rc-order-church button").click()
+    expect(page.locator("#rc-needs")).to_contain_text("Everything is recorded")
+    body = page.locator("#game-panel").inner_text()
+    assert "9" not in body.split("Rat sums")[1].split("Treasury")[0]  # no rat sum on screen
+
+
+def test_rattus_cartus_from_new_game_to_final_scores(page, live_url, screenshot):
+    start_game(page, live_url, screenshot)
+    play_all_rounds(page, screenshot)
+    enter_final_counts(page, screenshot)
+    page.fill("#rc-nuns", "3")
+    page.get_by_role("button", name="Reveal the plague and score").click()
+    expect(page.locator("#rc-winners")).to_have_text("Azul")
+    expect(page.locator("#rc-tiebreak")).to_contain_text("lowest rat sum (RC-F8)")
+    expect(page.locator("#rc-plague-result")).to_contain_text("Wiped out: Verde.")
+    expect(page.locator("#rc-score-1 h2")).to_contain_text("25 VP")
+    expect(page.locator("#rc-score-3 h2")).to_contain_text("26 VP")
+    no_sideways_scroll(page)
+    screenshot(page, "rc-final-scores-360x740")
+
+
+def test_rattus_cartus_audit_form(page, live_url, screenshot):
+    page.goto(live_url + "/rattus-cartus/audit")
+    for i, name in enumerate(["Rojo", "Azul"]):
+        page.fill(f"#p{i}-name", name)
+        page.fill(f"#p{i}-church", "3")
+        page.fill(f"#p{i}-rats", str(2 + i))
+    page.fill("#p0-gold", "1")
+    page.check('input[name="treasury_used"][value="yes"]')
+    page.fill("#rc-audit-nuns", "2")
+    no_sideways_scroll(page)
+    page.get_by_role("button", name="Score").click()
+    expect(page.locator("#rc-audit .error")).to_contain_text("Influence ties · Church")
+    page.fill("#ties-church", "Azul, Rojo")
+    page.get_by_role("button", name="Score").click()
+    expect(page.locator("#rc-winners")).to_have_text("Rojo")  # Azul has 3 rats against 2 Nuns (RC-F7)
+    no_sideways_scroll(page)
+    screenshot(page, "rc-audit-360x740")
