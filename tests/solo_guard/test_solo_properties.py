@@ -1,7 +1,7 @@
 """Properties of the solo automaton over many seeds (L-SO2, L-SO4, L-SO13, replay).
 
-The normal run plays a few whole games and checks 1,000 Roll Call deals; ``-m slow`` plays many
-more whole games.
+The normal run plays a few whole games and checks 1,000 Roll Call deals; ``pytest -m slow`` plays
+1,000 whole games.
 """
 
 from __future__ import annotations
@@ -75,9 +75,11 @@ def test_whole_games_cards_never_in_two_places_and_replay_equals_live(difficulty
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(1000))
-def test_whole_games_over_1000_seeds(seed):
-    _check_game(DIFFICULTIES[seed % 3], seed)
+def test_whole_games_over_1000_seeds(request):
+    """``pytest -m slow``: 1,000 whole games; a plain run (no marker expression) plays 3."""
+    long_run = "slow" in (request.config.getoption("markexpr") or "")
+    for seed in range(1000 if long_run else 3):
+        _check_game(DIFFICULTIES[seed % 3], seed)
 
 
 def test_reputation_log_event_numbers_are_positions_in_the_solo_log():

@@ -66,6 +66,8 @@ def test_random_solo_games_keep_the_invariants(seed):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(12, 512))
-def test_random_solo_games_keep_the_invariants_long(seed):
-    _random_game(seed)
+def test_random_solo_games_keep_the_invariants_long(request):
+    """``pytest -m slow``: 500 more random games; a plain run (no marker expression) plays 3."""
+    long_run = "slow" in (request.config.getoption("markexpr") or "")
+    for seed in range(12, 512 if long_run else 15):
+        _random_game(seed)
