@@ -188,3 +188,44 @@ def test_a_solo_game_at_expert_difficulty(page, live_app, profiled, screenshot, 
     state = solo.game
     assert solo.difficulty == "expert" and state.mode == "solo" and state.phase == "over"
     assert shown_totals(page) == audit_totals(state, tmp_path)
+
+
+def test_undo_of_an_assignment_and_of_a_resolved_location(page, live_app, profiled, screenshot):
+    table = Table(page, screenshot, "lockup-undo")
+    new_game(page, table, profiled, PLAYERS)
+    table.on_roll_call()  # Ana assigns her whole holding cell
+    assert "Roll Call: Ben’s turn" in page.inner_text("#lockup-ask")
+    table.submit(page.locator("#lockup-undo button"))
+    assert "Roll Call: Ana’s turn" in page.inner_text("#lockup-ask")
+    assert page.locator("form.lk-assign input[name=tile]").count() == 6  # the tiles are back
+    while table.waiting() != "confirm-rewards":
+        table.step()
+    first = page.inner_text("#lockup-ask")
+    actions = 1
+    table.on_confirm_rewards()
+    while table.waiting() == "choice":
+        table.step()
+        actions += 1
+    assert page.inner_text("#lockup-ask") != first  # that location is resolved
+    for _ in range(actions):  # undo every action of it: the location waits to be resolved again
+        table.submit(page.locator("#lockup-undo button"))
+    assert page.inner_text("#lockup-ask") == first
+    screenshot(page, "lockup-undo-location")
+
+
+def test_every_core_action_works_with_javascript_off(browser, live_app, profiled, screenshot):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        table = Table(page, screenshot, "lockup-nojs")
+        table.submit = lambda button: (button.click(), page.wait_for_load_state())  # full page loads
+        new_game(page, table, profiled, PLAYERS)
+        seen = set()
+        for _ in range(30):  # Roll Call, Lights Out, its choices and Patrol, as plain form posts
+            seen.add(table.waiting())
+            table.step()
+        assert page.evaluate("typeof window.htmx") == "undefined"
+        assert {"roll-call", "confirm-rewards", "refill-goons"} <= seen
+        assert end_state(live_app, page.url).round >= 2
+    finally:
+        context.close()

@@ -128,7 +128,7 @@ def test_a_face_down_tile_is_hidden_from_other_seats_and_spectators(client, game
         assert "Ana: face down" in sewers and "Ana: 4" not in sewers
     fragment = client.get(f"/games/{game}?seat=Cleo", headers={"HX-Request": "true"}).get_data(as_text=True)
     assert "<html" not in fragment and "Ana: face down" in section(fragment, "loc-sewers")
-    assert "Ana: 4" in section(client.get(f"/games/{game}?seat=Ana").get_data(as_text=True), "loc-sewers")
+    assert "Ana: 4 (face down)" in section(client.get(f"/games/{game}?seat=Ana").get_data(as_text=True), "loc-sewers")
     feed = client.get(f"/games/{game}").get_data(as_text=True)
     assert "Ana assigns 1 face down to the Sewers" in feed
     assert client.get(f"/games/{game}/export.jsonl").status_code == 403  # hidden information in progress

@@ -35,6 +35,15 @@ def _seat_board(core: State, name: str) -> dict:
     }
 
 
+def _placed(here) -> list[dict]:
+    """Tiles at a location grouped by seat, in the order the seats first came (face down marked)."""
+    groups: dict[str, list[str]] = {}
+    for p in here:
+        label = W.tile(p.tile) if p.tile is None or p.face_up else _("%(tile)s (face down)", tile=W.tile(p.tile))
+        groups.setdefault(p.seat, []).append(label)
+    return [{"seat": W.seat(seat), "tiles": ", ".join(tiles)} for seat, tiles in groups.items()]
+
+
 def _locations(core: State) -> list[dict]:
     out = []
     for number, loc in enumerate(LOCATIONS, start=1):
@@ -43,8 +52,7 @@ def _locations(core: State) -> list[dict]:
             "id": loc, "number": number, "label": W.location(loc), "suspicion": core.loc_suspicion.get(loc, 0),
             "cubes": W.cubes(core.loc_resources.get(loc, {})) if core.loc_resources.get(loc) else None,
             "goon": lightsout.goon_info(goon) if goon else None,
-            "placements": [{"seat": W.seat(p.seat), "tile": W.tile(p.tile), "hidden": p.tile is None,
-                            "face_up": p.face_up} for p in core.placements.get(loc, ())],
+            "placements": _placed(core.placements.get(loc, ())),
         })
     return out
 
