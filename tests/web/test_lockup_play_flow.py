@@ -16,10 +16,11 @@ import pytest
 
 from companion.events import EventStore
 from companion.games.lockup import autoplay
-from companion.games.lockup.engine import GAME
+from companion.games.lockup.engine import GAME, pending
 from companion.games.lockup.model import TREASURES
 from companion.web.gameui.lockup.formdriver import form_for, setup_fields
 
+ASKED = {"choice", "effect", "discard", "refill-items", "refill-goons", "end-goal", "trait"}
 PROFILE = json.loads((Path(__file__).resolve().parents[1] / "solo_guard" / "golden" / "made_up_profile.json")
                      .read_text())
 
@@ -82,6 +83,9 @@ def test_a_whole_game_through_the_forms(app, table, seed, count, mode):
     state = state_of(app, game_id)
     steps = 0
     while state.phase != "over":
+        if pending(state).kind in ASKED:  # the question renders (choice forms, effects, Patrol entries)
+            page = table.get(f"/games/{game_id}", headers={"HX-Request": "true"})
+            assert page.status_code == 200 and 'id="lockup-ask"' in page.get_data(as_text=True)
         command, events = autoplay.random_command(state, rng, cards)
         action, fields = form_for(command, state)
         answer = table.post(f"/lockup/{game_id}/do/{action}", data={**fields, "key": f"k{steps}"})

@@ -84,6 +84,12 @@ def test_a_solo_game_starts_and_the_guards_turn_is_one_tap(app, profiled):
     assert len(taps) == 7  # one face-down guard on each of locations 1-7 (L-SO4)
     for loc in ("sewers", "smithy", "chow_hall"):  # their values stay hidden until revealed
         assert "the guards: face down" in page[page.index(f'id="loc-{loc}"'):].split("</li>")[0]
+    with app.test_request_context():
+        from companion.web import get_store, play
+
+        solo = play.load(get_store().game(game)).state
+    hidden = [p.card for here in solo.game.placements.values() for p in here if not p.face_up]
+    assert len(hidden) == 7 and not any(f'{card}' in page for card in hidden)  # no card id, no value
     assert profiled.post(f"/lockup/{game}/do/reveal-guard", data={"location": taps[0]}).status_code == 303
     page = profiled.get(f"/games/{game}").get_data(as_text=True)
     assert "The guards decided" in page and "Guard turn: the player reveals" in page

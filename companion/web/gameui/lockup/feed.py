@@ -49,58 +49,57 @@ def _revealed(e) -> str:
     return _("%(loc)s revealed; ranking: %(ranking)s (L-LO1, L-LO2)", loc=W.location(e.location), ranking=ranking)
 
 
-def _describers() -> dict:
-    # Each entry: event type -> function(event) -> text. Built per call so the words are translated.
-    return {
-        "trait-picked": lambda e: _("%(seat)s keeps the trait %(trait)s (L-S10)", seat=e.seat, trait=e.trait),
-        "tiles-assigned": _tiles,
-        "passed": lambda e: (_("%(seat)s has no tiles left and passes (L-RC7)", seat=W.seat(e.seat)) if e.forced
-                             else _("%(seat)s passes (L-RC7)", seat=W.seat(e.seat))),
-        "lights-out-began": lambda e: _("Lights Out, round %(round)s (L-LO)", round=e.round),
-        "location-revealed": _revealed,
-        "guard-card-revealed": lambda e: _("A guard card is turned face up at the %(loc)s (L-LO1)",
-                                           loc=W.location(e.location)),
-        "rewards-confirmed": lambda e: (_("Declined at the %(loc)s: %(who)s (L-LO6)", loc=W.location(e.location),
-                                          who=", ".join(e.declined)) if e.declined else None),
-        "reward-declined": lambda e: _("%(seat)s declines the reward (I-3)", seat=W.seat(e.seat)),
-        "reward-collected": lambda e: _("%(seat)s collects the %(tier)s reward at the %(loc)s (L-LO4)",
-                                        seat=W.seat(e.seat), tier=W.tier(e.tier), loc=W.location(e.location)),
-        "straggled": lambda e: _("%(seat)s is a straggler at the %(loc)s: %(why)s (L-LO5)", seat=W.seat(e.seat),
-                                 loc=W.location(e.location), why=e.reason),
-        "cubes-moved": _moved,
-        "reputation-changed": lambda e: _("%(seat)s %(delta)s reputation (%(rule)s — %(why)s)", seat=W.seat(e.seat),
-                                          delta=_signed(e.delta), rule=e.rule, why=e.reason),
-        "counter-changed": lambda e: _("%(seat)s %(delta)s %(what)s (%(rule)s — %(why)s)", seat=W.seat(e.seat),
-                                       delta=_signed(e.delta), what=_("tomes") if e.quantity == "tomes"
-                                       else _("storage limit"), rule=e.rule, why=e.reason),
-        "first-player-changed": lambda e: _("%(seat)s takes the first player marker (%(rule)s)",
-                                            seat=W.seat(e.seat), rule=e.rule),
-        "goon-recruited": lambda e: _("%(seat)s recruits %(goon)s from the %(loc)s (L-R6)", seat=W.seat(e.seat),
-                                      goon=e.goon["name"], loc=W.location(e.location)),
-        "item-crafted": lambda e: _("%(seat)s crafts %(item)s (L-IT1)", seat=W.seat(e.seat), item=e.item["name"]),
-        "item-reserved": lambda e: _("%(seat)s reserves %(item)s (L-IT2)", seat=W.seat(e.seat), item=e.item["name"]),
-        "effect-resolved": lambda e: _("%(seat)s: effect %(code)s %(outcome)s", seat=W.seat(e.seat), code=e.code,
-                                       outcome=e.outcome),
-        "leader-goal-taken": lambda e: _("%(seat)s takes the leader goal with %(n)s (L-GL1)", seat=W.seat(e.seat),
-                                         n=e.count),
-        "instant-goal-claimed": lambda e: _("%(seat)s claims the instant goal (L-GL2)", seat=W.seat(e.seat)),
-        "raid-held": _raid,
-        "patrol-began": lambda e: _("Patrol, round %(round)s (L-P)", round=e.round),
-        "items-refilled": lambda e: (_("New items in the display: %(names)s (L-P2)", names=", ".join(
-            x["item"]["name"] for x in e.items)) if e.items else None),
-        "goons-advanced": lambda e: _("%(goon)s leaves the Chow Hall; the goons advance (L-P3)",
-                                      goon=e.discarded["name"] if e.discarded else _("no goon")),
-        "goons-refilled": lambda e: (_("New goons: %(names)s (L-P3)", names=", ".join(
-            f"{g['name']} ({W.location(loc)})" for loc, g in e.goons.items())) if e.goons else None),
-        "round-started": lambda e: _("Round %(round)s begins (L-P5)", round=e.round),
-        "end-goal-met": lambda e: _("End-game goal met by: %(who)s (L-GL3)", who=", ".join(e.seats) or _("nobody")),
-        "game-ended": lambda e: _("Final scoring (L-F)"),
-        "adjusted": lambda e: _("%(seat)s %(delta)s %(what)s — manual adjustment: %(why)s", seat=W.seat(e.seat),
-                                delta=_signed(e.delta), what=e.quantity.replace("_", " "), why=e.reason),
-        "location-card-revealed": lambda e: (_("Location card: %(loc)s (L-SO5)", loc=W.location(e.location))
-                                             if e.location else _("Location card: OFF DUTY (L-SO5)")),
-        "guards-decided": lambda e: _("The guards: %(reason)s", reason=e.reason),
-    }
+# Event type -> function(event) -> text. The lambdas call gettext when run: the viewer's language.
+DESCRIBE = {
+    "trait-picked": lambda e: _("%(seat)s keeps the trait %(trait)s (L-S10)", seat=e.seat, trait=e.trait),
+    "tiles-assigned": _tiles,
+    "passed": lambda e: (_("%(seat)s has no tiles left and passes (L-RC7)", seat=W.seat(e.seat)) if e.forced
+                         else _("%(seat)s passes (L-RC7)", seat=W.seat(e.seat))),
+    "lights-out-began": lambda e: _("Lights Out, round %(round)s (L-LO)", round=e.round),
+    "location-revealed": _revealed,
+    "guard-card-revealed": lambda e: _("A guard card is turned face up at the %(loc)s (L-LO1)",
+                                       loc=W.location(e.location)),
+    "rewards-confirmed": lambda e: (_("Declined at the %(loc)s: %(who)s (L-LO6)", loc=W.location(e.location),
+                                      who=", ".join(e.declined)) if e.declined else None),
+    "reward-declined": lambda e: _("%(seat)s declines the reward (I-3)", seat=W.seat(e.seat)),
+    "reward-collected": lambda e: _("%(seat)s collects the %(tier)s reward at the %(loc)s (L-LO4)",
+                                    seat=W.seat(e.seat), tier=W.tier(e.tier), loc=W.location(e.location)),
+    "straggled": lambda e: _("%(seat)s is a straggler at the %(loc)s: %(why)s (L-LO5)", seat=W.seat(e.seat),
+                             loc=W.location(e.location), why=e.reason),
+    "cubes-moved": _moved,
+    "reputation-changed": lambda e: _("%(seat)s %(delta)s reputation (%(rule)s — %(why)s)", seat=W.seat(e.seat),
+                                      delta=_signed(e.delta), rule=e.rule, why=e.reason),
+    "counter-changed": lambda e: _("%(seat)s %(delta)s %(what)s (%(rule)s — %(why)s)", seat=W.seat(e.seat),
+                                   delta=_signed(e.delta), what=_("tomes") if e.quantity == "tomes"
+                                   else _("storage limit"), rule=e.rule, why=e.reason),
+    "first-player-changed": lambda e: _("%(seat)s takes the first player marker (%(rule)s)",
+                                        seat=W.seat(e.seat), rule=e.rule),
+    "goon-recruited": lambda e: _("%(seat)s recruits %(goon)s from the %(loc)s (L-R6)", seat=W.seat(e.seat),
+                                  goon=e.goon["name"], loc=W.location(e.location)),
+    "item-crafted": lambda e: _("%(seat)s crafts %(item)s (L-IT1)", seat=W.seat(e.seat), item=e.item["name"]),
+    "item-reserved": lambda e: _("%(seat)s reserves %(item)s (L-IT2)", seat=W.seat(e.seat), item=e.item["name"]),
+    "effect-resolved": lambda e: _("%(seat)s: effect %(code)s %(outcome)s", seat=W.seat(e.seat), code=e.code,
+                                   outcome=e.outcome),
+    "leader-goal-taken": lambda e: _("%(seat)s takes the leader goal with %(n)s (L-GL1)", seat=W.seat(e.seat),
+                                     n=e.count),
+    "instant-goal-claimed": lambda e: _("%(seat)s claims the instant goal (L-GL2)", seat=W.seat(e.seat)),
+    "raid-held": _raid,
+    "patrol-began": lambda e: _("Patrol, round %(round)s (L-P)", round=e.round),
+    "items-refilled": lambda e: (_("New items in the display: %(names)s (L-P2)", names=", ".join(
+        x["item"]["name"] for x in e.items)) if e.items else None),
+    "goons-advanced": lambda e: _("%(goon)s leaves the Chow Hall; the goons advance (L-P3)",
+                                  goon=e.discarded["name"] if e.discarded else _("no goon")),
+    "goons-refilled": lambda e: (_("New goons: %(names)s (L-P3)", names=", ".join(
+        f"{g['name']} ({W.location(loc)})" for loc, g in e.goons.items())) if e.goons else None),
+    "round-started": lambda e: _("Round %(round)s begins (L-P5)", round=e.round),
+    "end-goal-met": lambda e: _("End-game goal met by: %(who)s (L-GL3)", who=", ".join(e.seats) or _("nobody")),
+    "game-ended": lambda e: _("Final scoring (L-F)"),
+    "adjusted": lambda e: _("%(seat)s %(delta)s %(what)s — manual adjustment: %(why)s", seat=W.seat(e.seat),
+                            delta=_signed(e.delta), what=e.quantity.replace("_", " "), why=e.reason),
+    "location-card-revealed": lambda e: (_("Location card: %(loc)s (L-SO5)", loc=W.location(e.location))
+                                         if e.location else _("Location card: OFF DUTY (L-SO5)")),
+    "guards-decided": lambda e: _("The guards: %(reason)s", reason=e.reason),
+}
 
 
 def recent(game_id: str, commands: int = 3) -> tuple[list[list[str]], list]:
@@ -110,13 +109,12 @@ def recent(game_id: str, commands: int = 3) -> tuple[list[list[str]], list]:
     the log twice.
     """
     records = history.effective(get_store().events(game_id))[-TAIL:]
-    describe = _describers()
     groups: list[tuple[str, list[str]]] = []
     tail = []
     for record in records:
         event = decode(record.type, record.version, record.payload)
         tail.append(event)
-        fn = describe.get(record.type)
+        fn = DESCRIBE.get(record.type)
         line = fn(event) if fn else None
         if not groups or groups[-1][0] != record.command_id:
             groups.append((record.command_id, []))

@@ -114,11 +114,15 @@ def form_for(command: dict, core) -> tuple[str, dict]:
     if kind == "refill_items":
         return "refill-items", _refill_items(command)
     if kind == "refill_goons":
-        fields: dict = {}
-        for loc, face in command["goons"].items():
-            fields.update(goon_fields(f"goon-{loc}-", face))
-        return "refill-goons", fields
+        return "refill-goons", _refill_goons(command)
     raise ValueError(f"no form for {kind!r}")
+
+
+def _refill_goons(command: dict) -> dict:
+    fields: dict = {}
+    for loc, face in command["goons"].items():
+        fields.update(goon_fields(f"goon-{loc}-", face))
+    return fields
 
 
 def setup_fields(setup: dict) -> dict:
