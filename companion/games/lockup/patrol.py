@@ -140,8 +140,8 @@ def raid(b: Batch, rule: str, final: bool) -> None:
     b.add(E.RaidHeld(rule, suspicion, applied, final))
     for name, loss in applied.items():
         if loss:
-            why = f"raid ({rule}): -{losses[name]} for {suspicion[name]} suspicion" + (
-                ", stopped at 0 (L-RD4)" if loss < losses[name] else "")
+            # (the reason text is relied on by golden playthroughs: keep it stable)
+            why = f"raid: {losses[name]} for suspicion ({rule})"
             b.add(E.ReputationChanged(name, -loss, cause or _raid_rule(losses, name, s.player_count), why))
     _return_suspicion(b, returning)
 
