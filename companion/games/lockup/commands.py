@@ -8,7 +8,8 @@ accepted at any time until the game is over.
 =================  ==================  ==========================================================
 type               waits-for kind      fields
 =================  ==================  ==========================================================
-pick_trait         trait               seat, trait (name); benefits follow as ``adjust`` (L-S10)
+pick_trait         trait               seat, trait (name), goon? (a goon face taken as the starting
+                                       benefit); cube benefits follow as ``adjust`` (L-S10)
 deal_guards        guards-deal         cards: [{location, value, card?, special?}] (L-SO4)
 assign             roll-call           seat, location, tiles: [{tile, face_up}] (L-RC2..6)
 pass               roll-call           seat (L-RC7; solo: ends Roll Call, I-7)
@@ -54,7 +55,7 @@ KINDS = {
 }
 # Fields per command: (required, optional); "seat" is added for seat commands.
 _FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "pick_trait": (("trait",), ()), "deal_guards": (("cards",), ()), "assign": (("location", "tiles"), ()),
+    "pick_trait": (("trait",), ("goon",)), "deal_guards": (("cards",), ()), "assign": (("location", "tiles"), ()),
     "pass": ((), ()), "guard_turn": ((), ("reveal", "place", "done")),
     "place_guard": (("value",), ("card", "special")), "skip_guard_draw": ((), ()), "collect": ((), ("declined",)),
     "take": (("resource",), ()), "exchange": (("give", "take"), ()), "recruit": (("goons",), ("pay",)),
@@ -204,7 +205,7 @@ def _end_goal(d: dict, seats) -> dict:
 
 def _pick_trait(d: dict, seats) -> dict:
     J.string(d["trait"], "trait")
-    return d
+    return {**d, "goon": None if d.get("goon") is None else parse_goon(d["goon"], "goon")}
 
 
 def _adjust(d: dict, seats) -> dict:

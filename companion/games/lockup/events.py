@@ -29,10 +29,14 @@ class GameStarted(Event):
 @event_type
 @dataclass(frozen=True)
 class TraitPicked(Event):
-    """Advanced setup: a seat kept a trait card (L-S10); its benefit follows as adjustments."""
+    """Advanced setup: a seat kept a trait card (L-S10); cube benefits follow as adjustments.
+
+    ``goon``: a goon face taken as the starting benefit (its treasures count at once, its effect
+    follows as events)."""
     type: ClassVar[str] = "trait-picked"
     seat: str
     trait: str
+    goon: dict | None = None
 
 
 @event_type

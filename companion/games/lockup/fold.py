@@ -63,6 +63,8 @@ def _started(_: None, e: E.GameStarted) -> State:
 @evolves(E.TraitPicked)
 def _trait(s: State, e: E.TraitPicked) -> State:
     order = s.trait_order[1:]
+    if e.goon is not None:  # L-S10: a goon as the starting benefit
+        s = with_seat(s, e.seat, goons=(*s.seats[e.seat].goons, goon_from(e.goon)))
     return replace(s, trait_order=order, phase="traits" if order else "roll_call")
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from companion.core.errors import RuleViolation
 from companion.games.lockup import events as E
+from companion.games.lockup.cards import card_doc
+from companion.games.lockup.effects import apply_effect
 from companion.games.lockup.flow import Batch, Pending
 from companion.games.lockup.model import GUARDS, LOCATIONS
 
@@ -68,8 +70,14 @@ def decide_pass(b: Batch, cmd: dict) -> None:
 
 
 def decide_trait(b: Batch, cmd: dict) -> None:
-    """Advanced setup: keep a trait (L-S10); its benefit is entered as adjustments afterwards."""
-    b.add(E.TraitPicked(cmd["seat"], cmd["trait"]))
+    """Advanced setup: keep a trait (L-S10); cube benefits are entered as adjustments afterwards.
+
+    A goon taken as the starting benefit (``goon``: its face) gives its treasures and effect at once.
+    """
+    goon = cmd.get("goon")
+    b.add(E.TraitPicked(cmd["seat"], cmd["trait"], None if goon is None else card_doc(goon)))
+    if goon is not None:
+        apply_effect(b, cmd["seat"], goon.effect, goon.effect_resource, goon.name)
 
 
 def decide_deal(b: Batch, cmd: dict) -> None:

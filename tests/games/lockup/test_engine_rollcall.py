@@ -66,7 +66,8 @@ def test_advanced_needs_side_b_values_and_starts_at_zero_L_S10():
     with pytest.raises(RuleViolation, match="L-S10"):
         t.do("pick_trait", seat="Ana", trait="Test Trait")
     t.do("pick_trait", seat="Ben", trait="Test Trait")
-    t.do("pick_trait", seat="Ana", trait="Test Trait")
+    t.do("pick_trait", seat="Ana", trait="Test Trait", goon=goon("Test Pet", "demon", treasures=["gem"], effect="L-E4"))
+    assert [g.name for g in t.seat("Ana").goons] == ["Test Pet"] and t.seat("Ana").power == 1  # effect at once
     assert t.pending.kind == "roll-call" and t.pending.seat == "Ana"
 
 
