@@ -63,7 +63,8 @@ class Table:
         form = self.page.locator("form.lk-assign")
         for box in form.locator("input[name=tile]").all():
             box.check()
-        form.locator("input[name=location]:not([disabled])").first.check()
+        places = form.locator("input[name=location]:not([disabled])").all()
+        places[self.cards % len(places)].check()  # spread the crews over the locations
         self.submit(form.locator("button[type=submit]"))
 
     def on_guard_turn(self) -> None:
