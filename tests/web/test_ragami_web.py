@@ -104,7 +104,8 @@ def test_a_conflict_gives_die_vp_saint_vp_helper_cubes_and_spends(client):
     assert row(client, game_id, 2) == ["1", "0", "0", "1"]  # RG-V4 saint
     assert row(client, game_id, 3) == ["1", "0", "2", "1"]  # saint, and the helping Ragami's 2 cubes (RG-T4)
     page = text(client.get(f"/games/{game_id}"))
-    assert "conflict resolved (RG-V3): 5" in page and "Ver +1 VP · saint on a resolved conflict (RG-V4)" in page
+    assert "VP of Ama: conflict resolved (RG-V3) 5" in page
+    assert "Ver +1 VP · saint on a resolved conflict (RG-V4)" in page
 
 
 def test_demons_conversions_cubes_and_virtue_die(client):
@@ -117,7 +118,8 @@ def test_demons_conversions_cubes_and_virtue_die(client):
     ok(client, game_id, "convert-virtue", {"player": "Ver", "vp": "1"})  # RG-V5: 3 points
     assert row(client, game_id, 2) == ["6", "0", "0", "3"]
     page = text(client.get(f"/games/{game_id}"))
-    assert "demons purified (RG-V2): 3 · white cubes converted (RG-V1): 2 · Virtue die converted (RG-V5): 1" in page
+    assert ("VP of Ver: demons purified (RG-V2) 3 · white cubes converted (RG-V1) 2 · Virtue die converted (RG-V5) 1"
+            in page)
 
 
 def test_location_tokens_are_ticked_once_each(app, client):

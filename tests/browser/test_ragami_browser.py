@@ -1,0 +1,121 @@
+"""Ragami in a phone-sized Chromium (360×740): the whole game with htmx (live tracking, RG-T3
+reminders, the RG-E1 end, final bonus and winner), the same actions with JavaScript off, and the
+audit form. Screenshots of the main screens go to test-artifacts/screenshots/."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 360, "height": 740}
+
+
+WIDE = """() => [...document.querySelectorAll('body *')]
+    .filter(e => e.getBoundingClientRect().right > 361)
+    .map(e => e.tagName + '#' + e.id + '.' + e.className)"""
+
+
+def no_sideways_scroll(page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360, page.evaluate(WIDE)
+
+
+def start_game(page, live_url, screenshot=None) -> None:
+    page.goto(live_url + "/")
+    page.get_by_role("link", name="Ragami").first.click()
+    page.fill("#rg-player-0", "Ama")
+    page.fill("#rg-player-1", "Ver")
+    page.select_option("#rg-colour-1", "purple")
+    page.check('#rg-new input[name="start_seat"][value="0"]')
+    no_sideways_scroll(page)
+    if screenshot:
+        screenshot(page, "ragami-new-game-360x740")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url("**/games/*")
+
+
+def resolve(page, player: str, die: str, saints: tuple[str, ...] = ()) -> None:
+    page.select_option("#rg-resolve-player", player)
+    page.select_option("#rg-resolve-die", die)
+    for saint in saints:
+        page.check(f'#rg-resolve-form input[name="saints"][value="{saint}"]')
+    page.get_by_role("button", name="Record the conflict").click()
+
+
+def vp(page, row: int):
+    return page.locator(f"#rg-row-{row} .rg-vp")
+
+
+def test_ragami_from_new_game_to_final_scores(page, live_url, screenshot):
+    start_game(page, live_url, screenshot)
+    url = page.url
+    resolve(page, "Ama", "6", saints=("Ver",))
+    expect(vp(page, 1)).to_have_text("6")
+    expect(vp(page, 2)).to_have_text("1")  # RG-V4
+    expect(page.locator("#rg-log")).to_contain_text("Ama +6 VP · conflict resolved (RG-V3)")
+    page.select_option("#rg-virtue-player", "Ver")
+    page.select_option("#rg-virtue-value", "3")
+    page.select_option("#rg-virtue-reason", "moved")
+    page.locator("#rg-virtue button").click()
+    expect(page.locator("#game-panel .error")).to_contain_text("shows 1 (RG-T3)")  # the 422 is shown
+    for token in ("3", "12", "27"):
+        page.locator(f'.rg-token:has(input[value="{token}"])').click()
+    page.get_by_role("button", name="Record the drawn tokens").click()
+    expect(page.locator("#rg-round")).to_contain_text("Location tokens left: 27 of 30")
+    no_sideways_scroll(page)
+    screenshot(page, "ragami-playing-360x740")
+    page.locator("#rg-end-round-form button").click()
+    expect(page.locator("#rg-reminders")).to_contain_text("Ver takes the first player cube")
+    expect(page.locator("#rg-reminders")).to_contain_text("Ama rolls the 3 action dice")
+    screenshot(page, "ragami-round-setup-360x740")
+    for expected in ("12", "18", "24", "30"):
+        resolve(page, "Ama", "6")
+        expect(vp(page, 1)).to_have_text(expected)
+    expect(page.locator("#rg-last-round")).to_contain_text("This is the last round: a player reached 30 VP")
+    screenshot(page, "ragami-last-round-360x740")
+    page.locator("#rg-end-round-form button").click()
+    expect(page.locator("#rg-ended")).to_contain_text("The game ended at the end of round 2: a player reached 30 VP.")
+    no_sideways_scroll(page)
+    screenshot(page, "ragami-game-over-360x740")
+    page.get_by_role("button", name="Finish: conflicts bonus and winner").click()
+    expect(page.locator("#rg-winners")).to_have_text("Ama")
+    expect(page.locator("#rg-score-1 h2")).to_contain_text("37 VP")  # 30 + 7 (RG-E3)
+    expect(page.locator("#rg-score-2 h2")).to_contain_text("1 VP")
+    assert page.url == url  # every action swapped the panel in place
+    no_sideways_scroll(page)
+    screenshot(page, "ragami-final-scores-360x740")
+
+
+def test_ragami_works_with_javascript_off(browser, live_url, screenshot):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        start_game(page, live_url)
+        resolve(page, "Ver", "4")
+        page.wait_for_load_state()
+        expect(vp(page, 2)).to_have_text("4")
+        page.select_option("#rg-resolve-player", "Ama")
+        page.select_option("#rg-resolve-helper", "Ama")
+        page.get_by_role("button", name="Record the conflict").click()
+        expect(page.locator("#game-panel .error")).to_contain_text("(RG-T4)")  # a refusal, page and all
+        page.locator("#rg-end-round-form button").click()
+        expect(page.locator("#rg-round h2")).to_contain_text("Round 2")
+        screenshot(page, "ragami-no-javascript-360x740")
+    finally:
+        context.close()
+
+
+def test_ragami_audit_form(page, live_url, screenshot):
+    page.goto(live_url + "/ragami/audit")
+    for i, (name, points, conflicts, cubes) in enumerate([("Ama", "24", "6", "3"), ("Ver", "27", "3", "0")]):
+        page.fill(f"#p{i}-name", name)
+        page.fill(f"#p{i}-vp", points)
+        page.fill(f"#p{i}-conflicts", conflicts)
+        page.fill(f"#p{i}-white_cubes", cubes)
+    no_sideways_scroll(page)
+    page.get_by_role("button", name="Score").click()
+    expect(page.locator("#rg-winners")).to_have_text("Ama")  # 24 + 7 + 1 = 32 against 27 + 4 = 31
+    expect(page.locator("#rg-score-1")).to_contain_text("RG-E2")
+    no_sideways_scroll(page)
+    screenshot(page, "ragami-audit-360x740")
