@@ -47,9 +47,7 @@ def vp(page, row: int):
     return page.locator(f"#rg-row-{row} .rg-vp")
 
 
-def test_ragami_from_new_game_to_final_scores(page, live_url, screenshot):
-    start_game(page, live_url, screenshot)
-    url = page.url
+def first_round(page, screenshot) -> None:
     resolve(page, "Ama", "6", saints=("Ver",))
     expect(vp(page, 1)).to_have_text("6")
     expect(vp(page, 2)).to_have_text("1")  # RG-V4
@@ -66,6 +64,9 @@ def test_ragami_from_new_game_to_final_scores(page, live_url, screenshot):
     no_sideways_scroll(page)
     screenshot(page, "ragami-playing-360x740")
     page.locator("#rg-end-round-form button").click()
+
+
+def second_and_last_round(page, screenshot) -> None:
     expect(page.locator("#rg-reminders")).to_contain_text("Ver takes the first player cube")
     expect(page.locator("#rg-reminders")).to_contain_text("Ama rolls the 3 action dice")
     screenshot(page, "ragami-round-setup-360x740")
@@ -78,6 +79,13 @@ def test_ragami_from_new_game_to_final_scores(page, live_url, screenshot):
     expect(page.locator("#rg-ended")).to_contain_text("The game ended at the end of round 2: a player reached 30 VP.")
     no_sideways_scroll(page)
     screenshot(page, "ragami-game-over-360x740")
+
+
+def test_ragami_from_new_game_to_final_scores(page, live_url, screenshot):
+    start_game(page, live_url, screenshot)
+    url = page.url
+    first_round(page, screenshot)
+    second_and_last_round(page, screenshot)
     page.get_by_role("button", name="Finish: conflicts bonus and winner").click()
     expect(page.locator("#rg-winners")).to_have_text("Ama")
     expect(page.locator("#rg-score-1 h2")).to_contain_text("37 VP")  # 30 + 7 (RG-E3)

@@ -290,3 +290,15 @@ def test_a_bad_audit_field_is_named(client, change, named):
 def test_an_audit_with_one_player_is_refused(client, remote):
     response = remote.post("/ragami/audit", data={"p0.name": "Solo", "p0.vp": "3"})
     assert response.status_code == 422 and "Players: must have 2 to 4 entries" in alerts(response)[0]
+
+
+def test_the_new_game_form_sent_twice_starts_one_game_and_no_page_breaks(app, client):
+    data = {"players": ["Ama", "Ver"], "start_seat": "0", "key": "new-form-1"}
+    first = client.post("/ragami/new", data=data)
+    again = client.post("/ragami/new", data=data)
+    assert first.status_code == 303 and again.status_code == 303
+    with app.app_context():
+        games = get_store().games()
+    assert sum(1 for g in games if g["last_seq"] > 0) == 1
+    for game in games:  # a game row left without events (see the report) still renders
+        assert client.get(f"/games/{game['id']}").status_code == 200

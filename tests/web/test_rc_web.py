@@ -348,3 +348,15 @@ def test_a_bad_audit_field_is_named_and_the_form_keeps_what_was_typed(client, ch
 def test_the_audit_form_is_listed_on_the_home_page_and_open_to_every_phone(client, remote):
     assert "/rattus-cartus/audit" in client.get("/").get_data(as_text=True)
     assert remote.get("/rattus-cartus/audit").status_code == 200
+
+
+def test_the_new_game_form_sent_twice_starts_one_game_and_no_page_breaks(app, client):
+    data = {"players": ["Rojo", "Azul"], "start_seat": "0", "key": "new-form-1"}
+    first = client.post("/rattus-cartus/new", data=data)
+    again = client.post("/rattus-cartus/new", data=data)
+    assert first.status_code == 303 and again.status_code == 303
+    with app.app_context():
+        games = get_store().games()
+    assert sum(1 for g in games if g["last_seq"] > 0) == 1
+    for game in games:  # a game row left without events (see the report) still renders
+        assert client.get(f"/games/{game['id']}").status_code == 200
