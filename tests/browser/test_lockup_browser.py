@@ -230,3 +230,14 @@ def test_every_core_action_works_with_javascript_off(browser, live_app, profiled
         assert end_state(live_app, page.url).round >= 2
     finally:
         context.close()
+
+
+def test_a_refused_action_shows_its_message_in_place(page, live_app, profiled, screenshot):
+    table = Table(page, screenshot, "lockup-refused")
+    new_game(page, table, profiled, PLAYERS)
+    form = page.locator("form.lk-assign")
+    form.locator("input[name=location]").first.check()
+    form.locator("button[type=submit]").click()  # no tile tapped
+    page.wait_for_selector("#game-panel .error")
+    assert "tiles: tap at least one tile" in page.inner_text("#game-panel .error")
+    screenshot(page, "lockup-refused-assignment")
