@@ -24,7 +24,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from companion.core.errors import InputError, RuleViolation
 from companion.core.events import decode, encode
 from companion.games.lockup.autoplay import Cards, make_setup, random_command
-from companion.games.lockup.engine import GAME, decide, start
+from companion.games.lockup.engine import GAME, decide, pending, start
 from companion.games.lockup.fold import evolve
 from companion.games.lockup.model import LOCATIONS, RESOURCES, SUPPLY
 from companion.games.lockup.state import all_cubes
@@ -46,6 +46,32 @@ ILLEGAL = [
     {"type": "exchange", "seat": "Ana", "give": {"scrap": 5}, "take": "gold"},
     {"type": "effect", "seat": "Ana", "skip": True},
 ]
+
+
+def _near_miss(state):
+    """(an illegal command, the rule it breaks) for what the game waits for, or None."""
+    p = pending(state)
+    if p.kind == "roll-call":
+        me = state.seats[p.seat]
+        room = state.face_down_limit - me.face_down_used
+        if len(me.holding) > room:
+            tiles = [{"tile": t, "face_up": False} for t in me.holding[: room + 1]]
+            free = [loc for loc in LOCATIONS[:7] if loc not in me.visited]
+            if free:
+                return {"type": "assign", "seat": p.seat, "location": free[0], "tiles": tiles}, "L-RC6"
+        return {"type": "assign", "seat": p.seat, "location": "library", "tiles": [me.holding[0]]}, "L-RC5"
+    if p.kind == "choice" and p.detail["action"] == "recruit" and p.seat != "guards":
+        return {"type": "recruit", "seat": p.seat, "goons": ["sewers", "infirmary", "smithy"], "pay": {}}, "L-R6"
+    if p.kind == "discard":
+        seat = next(iter(p.detail["excess"]))
+        have = state.seats[seat].resources
+        if sum(have.values()) > p.detail["excess"][seat]:  # more than needed to reach the limit
+            return {"type": "discard", "seat": seat, "resources": dict(have)}, "L-P1"
+    if p.kind == "confirm-rewards":
+        absent = [n for n in state.seating if n not in p.detail["ranking"]]
+        if absent:
+            return {"type": "collect", "declined": absent[:1]}, "L-LO6"
+    return None
 
 
 class LockupGames(RuleBasedStateMachine):
@@ -86,6 +112,18 @@ class LockupGames(RuleBasedStateMachine):
             assert self.state is before and len(self.log) == self.state.seq
             return
         self._apply(events)
+
+    @rule()
+    def try_near_miss(self):
+        """A command for the right seat at the right time that breaks one rule: must be refused."""
+        miss = _near_miss(self.state)
+        if miss is None:
+            return
+        cmd, rule_id = miss
+        before = self.state
+        with pytest.raises(RuleViolation) as err:
+            decide(self.state, cmd)
+        assert err.value.rule == rule_id and self.state is before
 
     @invariant()
     def cubes_are_conserved_L_C3(self):
@@ -138,4 +176,4 @@ def test_random_legal_games_keep_the_invariants():
 @pytest.mark.slow
 def test_random_legal_games_keep_the_invariants_long(request):
     """The long run (``pytest -m slow``): many whole games of 2-5 players and solo."""
-    _run(150 if "slow" in (request.config.getoption("markexpr") or "") else 4)
+    _run(400 if "slow" in (request.config.getoption("markexpr") or "") else 4)
