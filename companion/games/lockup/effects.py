@@ -50,6 +50,8 @@ def decide_effect(b: Batch, cmd: dict) -> None:
         b.add(E.EffectResolved(seat, code, "skipped"))
         return
     if code == "L-E3":
+        if not b.state.seats[seat].suspicion:
+            raise RuleViolation(f"{seat} has no suspicion cube to give", "L-E3")
         target = cmd.get("target")
         if target not in b.state.seats or target == seat:
             raise RuleViolation("Choose another player to give the suspicion cube to", "L-E3")
@@ -57,6 +59,14 @@ def decide_effect(b: Batch, cmd: dict) -> None:
     else:
         exchange(b, seat, cmd, 1, code, why, different=True)
     b.add(E.EffectResolved(seat, code))
+
+
+def still_possible(b: Batch) -> bool:
+    """Whether the first queued effect can still be done (an earlier one may have used the cube)."""
+    seat, code, _ = b.state.effects[0]
+    if code == "L-E3":
+        return b.state.seats[seat].suspicion > 0
+    return can_exchange(b, seat, 1, different=True)
 
 
 def exchange(b: Batch, seat: str, cmd: dict, count: int, rule: str, why: str, different: bool) -> None:

@@ -114,6 +114,9 @@ def _step(b: Batch) -> Pending | None:
         return Pending("over", detail={"winners": list(s.result["winners"])})
     if s.effects:
         seat, code, source = s.effects[0]
+        if not effects.still_possible(b):
+            b.add(E.EffectResolved(seat, code, "skipped"))
+            return None
         return Pending("effect", seat, detail={"code": code, "source": source})
     change = goals.leader_change(s)
     if change is not None:

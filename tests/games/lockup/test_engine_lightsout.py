@@ -237,3 +237,19 @@ def test_give_suspicion_effect_waits_for_a_target_L_E3():
         t.do("effect", seat="Ana", target="Ana")
     t.do("effect", seat="Ana", target="Ben")
     assert t.seat("Ben").suspicion == 1 and t.seat("Ana").suspicion == 0
+
+
+def test_a_queued_effect_that_became_impossible_is_skipped_L_E3():
+    """Two give-suspicion goons but one cube: the second effect has nothing left to give."""
+    goons = {"sewers": goon("Test Rat A", "ratfolk", effect="L-E3"),
+             "smithy": goon("Test Rat B", "ratfolk", effect="L-E3")}
+    t = Table(setup(("Ana", "Ben"), goons=goons))
+    t.do("adjust", seat="Ana", quantity="scrap", delta=4, reason="test")
+    t.do("adjust", seat="Ana", quantity="suspicion", delta=1, reason="test")
+    t.do("assign", seat="Ana", location="chow_hall", tiles=up(4))
+    t.pass_all()
+    t.collect()
+    t.do("recruit", seat="Ana", goons=["sewers", "smithy"], pay={"scrap": 4})
+    t.do("effect", seat="Ana", target="Ben")
+    assert t.state.effects == () and t.pending.kind != "effect"
+    assert t.types()[-1] != "effect-queued" and "effect-resolved" in t.types()
