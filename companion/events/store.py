@@ -116,6 +116,32 @@ class EventStore:
 
     def create_game(self, kind: str, title: str, game_id: str | None = None) -> dict[str, Any]:
         """Register a new, empty game stream and return its row."""
+        with self.transaction():
+            return self._insert_game(kind, title, game_id)
+
+    def start_game(
+        self, kind: str, title: str, events: Sequence[Event | Record], idempotency_key: str, request: Any
+    ) -> dict[str, Any]:
+        """Create a game and append its first events in one transaction.
+
+        A repeated key with the same request returns the game it created (a double-tapped
+        "start" makes one game); a key used for another request raises IdempotencyError.
+        """
+        records = [_to_record(e) for e in events]
+        digest = request_hash(request)
+        with self.transaction():
+            row = self.db.execute(
+                "SELECT game_id, request_hash FROM commands WHERE idempotency_key = ?", [idempotency_key]
+            ).fetchone()
+            if row is not None:
+                if row[1] != digest:
+                    raise IdempotencyError(f"idempotency key {idempotency_key!r} was already used for another request")
+                return self.game(row[0])
+            game = self._insert_game(kind, title, None)
+            self._write(game["id"], 0, records, idempotency_key, digest)
+        return self.game(game["id"])
+
+    def _insert_game(self, kind: str, title: str, game_id: str | None) -> dict[str, Any]:
         now = _now()
         row = {
             "id": game_id or secrets.token_hex(8),
@@ -130,8 +156,7 @@ class EventStore:
         }
         cols = ", ".join(row)
         marks = ", ".join("?" for _ in row)
-        with self.transaction():
-            self.db.execute(f"INSERT INTO games ({cols}) VALUES ({marks})", list(row.values()))
+        self.db.execute(f"INSERT INTO games ({cols}) VALUES ({marks})", list(row.values()))
         return row
 
     def _free_code(self) -> str:

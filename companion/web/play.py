@@ -43,10 +43,7 @@ def start(kind: str, setup: Mapping[str, Any], title: str, key: str) -> str:
     """Validate ``setup`` with the game's ``start`` (InputError names the field) and record it."""
     ui = _ui(kind)
     events = ui.definition.start(setup)
-    store = get_store()
-    game = store.create_game(kind, title)
-    store.append(game["id"], 0, events, key, request={"setup": setup})
-    return game["id"]
+    return get_store().start_game(kind, title, events, key, {"kind": kind, "title": title, "setup": setup})["id"]
 
 
 def fold_records(ui: GameUI, records: list[StoredEvent]) -> tuple[list[Event], Any]:
@@ -69,14 +66,17 @@ def execute(game: dict[str, Any], command: Any, key: str, request: Any) -> None:
     Raises ``RuleViolation`` (nothing appended) when the command is illegal.
     """
     ui = _ui(game["kind"])
+    after: list[Any] = []
 
     def decide(records: list[StoredEvent]) -> list[Event]:
         _events, state = fold_records(ui, records)
-        return ui.definition.decide(state, command)
+        new = ui.definition.decide(state, command)
+        after.append(ui.definition.fold(new, state))  # the state after, without folding the log again
+        return new
 
-    store = get_store()
-    store.execute(game["id"], decide, key, request)
-    _sync_status(game, ui)
+    get_store().execute(game["id"], decide, key, _without_token(request))
+    if after:  # empty when the key was a replay: nothing changed
+        _set_status(game, ui, after[0])
 
 
 def undo(game: dict[str, Any], key: str) -> None:
@@ -99,13 +99,19 @@ def _marker(game: dict[str, Any], key: str, which: str) -> None:
         return [cls(command_id=target)]
 
     get_store().execute(game["id"], decide, key, {"action": which})
-    _sync_status(game, _ui(game["kind"]))
+    _set_status(game, _ui(game["kind"]), load(get_store().game(game["id"])).state)
 
 
-def _sync_status(game: dict[str, Any], ui: GameUI) -> None:
+def _set_status(game: dict[str, Any], ui: GameUI, state: Any) -> None:
     # The games table keeps a listing projection of the fold: active or finished.
-    loaded = load(get_store().game(game["id"]))
-    get_store().set_status(game["id"], "finished" if ui.finished(loaded.state) else "active")
+    get_store().set_status(game["id"], "finished" if ui.finished(state) else "active")
+
+
+def _without_token(request: Any) -> Any:
+    # The CSRF token changes per session: it must not make a retried command look different.
+    if isinstance(request, dict):
+        return {k: v for k, v in request.items() if k != "csrf_token"}
+    return request
 
 
 def _ui(kind: str) -> GameUI:

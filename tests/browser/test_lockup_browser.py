@@ -196,7 +196,7 @@ def test_undo_of_an_assignment_and_of_a_resolved_location(page, live_app, profil
     new_game(page, table, profiled, PLAYERS)
     table.on_roll_call()  # Ana assigns her whole holding cell
     assert "Roll Call: Ben’s turn" in page.inner_text("#lockup-ask")
-    table.submit(page.locator("#lockup-undo button"))
+    table.submit(page.locator("#undo button"))
     assert "Roll Call: Ana’s turn" in page.inner_text("#lockup-ask")
     assert page.locator("form.lk-assign input[name=tile]").count() == 6  # the tiles are back
     while table.waiting() != "confirm-rewards":
@@ -209,7 +209,7 @@ def test_undo_of_an_assignment_and_of_a_resolved_location(page, live_app, profil
         actions += 1
     assert page.inner_text("#lockup-ask") != first  # that location is resolved
     for _ in range(actions):  # undo every action of it: the location waits to be resolved again
-        table.submit(page.locator("#lockup-undo button"))
+        table.submit(page.locator("#undo button"))
     assert page.inner_text("#lockup-ask") == first
     screenshot(page, "lockup-undo-location")
 

@@ -200,3 +200,15 @@ def test_update_setting_is_atomic_read_modify_write(tmp_path):
     reader = EventStore(path)
     assert reader.get_setting("catalog") == {f"card-{i}": i for i in range(8)}
     reader.close()
+
+
+def test_start_game_is_one_transaction_and_idempotent(store):
+    first = store.start_game("test-tally", "Night", [rec(1)], "start-1", {"setup": 1})
+    again = store.start_game("test-tally", "Night", [rec(1)], "start-1", {"setup": 1})
+    assert again["id"] == first["id"] and len(store.games()) == 1
+    with pytest.raises(IdempotencyError):
+        store.start_game("test-tally", "Other", [rec(1)], "start-1", {"setup": 2})
+    # a start whose events cannot be written leaves no empty game row behind
+    with pytest.raises(sqlite3.IntegrityError):
+        store.start_game("test-tally", "Broken", [(None, 1, {})], "start-2", {"setup": 3})
+    assert [g["title"] for g in store.games()] == ["Night"]

@@ -125,3 +125,11 @@ def test_finished_status_is_kept_for_the_home_page(app, client):
     home = client.get("/").get_data(as_text=True)
     finished = home.split('id="finished"')[1]
     assert "Tally night" in finished
+
+
+def test_the_csrf_token_does_not_make_a_retry_look_different(app, client):
+    game = start(app)
+    for token in ("token-a", "token-b"):
+        client.post(f"/test-tally/{game['id']}/add",
+                    data={"player": "Ana", "points": "1", "key": "same-form", "csrf_token": token})
+    assert scores(client, game)[0].startswith("Ana: 1")
