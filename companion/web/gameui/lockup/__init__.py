@@ -11,6 +11,7 @@ from __future__ import annotations
 from flask_babel import lazy_gettext
 
 from companion.games.lockup import engine
+from companion.web.gameui import lockup_end
 from companion.web.gameui.lockup import actions, bridge, setup  # noqa: F401 - registers the routes
 from companion.web.gameui.lockup.blueprint import bp
 from companion.web.gameui.lockup.panel import build, core_of
@@ -21,15 +22,17 @@ def _finished(state) -> bool:
     return core_of(state).phase == "over"
 
 
-def _ui(definition, pending, title, new_endpoint: str) -> GameUI:
+def _ui(definition, pending, title, new_endpoint: str, audit_endpoint: str | None = None) -> GameUI:
     def context(state, game, seat):
         return build(state, game, seat, definition, pending)
 
     return GameUI(definition=definition, title=title, panel="lockup/_panel.html", context=context,
-                  new_endpoint=new_endpoint, finished=_finished, blueprint=bp, export_in_progress=False)
+                  new_endpoint=new_endpoint, finished=_finished, blueprint=bp, export_in_progress=False,
+                  audit_endpoint=audit_endpoint)
 
 
-register(_ui(engine.GAME, engine.pending, lazy_gettext("Lockup: A Roll Player Tale"), "lockup.new"))
-_SOLO, _SOLO_PENDING = bridge.solo_definition(), bridge.solo_pending()
-if _SOLO is not None and _SOLO_PENDING is not None:
-    register(_ui(_SOLO, _SOLO_PENDING, lazy_gettext("Lockup: solo against the guards"), "lockup.new_solo"))
+# The audit-only form covers standard, advanced and solo: listed once, on the main entry.
+register(_ui(engine.GAME, engine.pending, lazy_gettext("Lockup: A Roll Player Tale"), "lockup.new",
+             lockup_end.AUDIT_ENDPOINT))
+register(_ui(bridge.solo_definition(), bridge.solo_pending(), lazy_gettext("Lockup: solo against the guards"),
+             "lockup.new_solo"))
