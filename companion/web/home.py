@@ -30,6 +30,12 @@ def _home(join_error: str | None = None, status: int = 200, import_error: str | 
     return page, status
 
 
+@bp.get("/healthz")
+def healthz():
+    """A bare route: the app answers (used by the benchmark as the baseline)."""
+    return "ok", 200, {"Content-Type": "text/plain"}
+
+
 @bp.post("/join")
 def join_code():
     """Join by typing the table code (rate-limited per device)."""
