@@ -24,6 +24,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from companion.core.errors import InputError, RuleViolation
 from companion.core.events import decode, encode
 from companion.games.lockup.autoplay import Cards, make_setup, random_command
+from companion.games.lockup.commands import QUANTITIES
 from companion.games.lockup.engine import GAME, decide, pending, start
 from companion.games.lockup.fold import evolve
 from companion.games.lockup.model import LOCATIONS, RESOURCES, SUPPLY
@@ -110,6 +111,21 @@ class LockupGames(RuleBasedStateMachine):
             events = decide(self.state, cmd)
         except (RuleViolation, InputError):
             assert self.state is before and len(self.log) == self.state.seq
+            return
+        self._apply(events)
+
+    @rule(seat=st.integers(0, 4), quantity=st.sampled_from(QUANTITIES), delta=st.integers(-3, 3).filter(bool),
+          claim=st.booleans())
+    def table_adjusts(self, seat, quantity, delta, claim):
+        """Manual adjustments and instant-goal claims at any moment: applied, or refused unchanged."""
+        name = self.state.seating[seat % len(self.state.seating)]
+        cmd = ({"type": "claim_instant", "seat": name} if claim else
+               {"type": "adjust", "seat": name, "quantity": quantity, "delta": delta, "reason": "test"})
+        before = self.state
+        try:
+            events = decide(self.state, cmd)
+        except RuleViolation:
+            assert self.state is before
             return
         self._apply(events)
 
