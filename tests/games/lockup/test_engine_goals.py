@@ -85,3 +85,20 @@ def test_the_guards_have_no_storage_limit_L_SO11():
     t = Table(setup(("Ana",), mode="solo"))
     with pytest.raises(RuleViolation, match="L-SO11"):
         t.do("adjust", seat="guards", quantity="storage_limit", delta=1, reason="no")
+
+
+def test_rulebook_goon_scoring_example_from_an_engine_state_L_G_L_F3():
+    """3 Cultists with 4 items = 12; 1 Demon with 8 treasure icons = 16; 4 Dwarves = 12;
+    3 Hobgoblins with 5 power = 15; 1 Ratfolk = -3: 52 for goons."""
+    from companion.games.lockup.cards import Item
+    from companion.games.lockup.goals import final_result
+
+    items = tuple(Item(f"Test Item {i}", {}, 0, ("shield",)) for i in range(4))  # 4 icons
+    goons = (*(Goon(f"Test Cultist {i}", "cultist") for i in range(3)), Goon("Test Demon", "demon"),
+             *(Goon(f"Test Dwarf {i}", "dwarf", treasures=("gem",)) for i in range(4)),  # 4 more icons
+             *(Goon(f"Test Hob {i}", "hobgoblin") for i in range(3)), Goon("Test Rat", "ratfolk"))
+    state = Table(setup(("Ana", "Ben", "Cleo"))).state
+    state = with_seat(state, "Ana", items=items, goons=goons, power=5)
+    ana = next(p for p in final_result(state)["players"] if p["name"] == "Ana")
+    assert ana["breakdown"]["goons"] == 12 + 16 + 12 + 15 - 3
+    assert ana["goons_by_type"] == {"cultist": 3, "demon": 1, "dwarf": 4, "hobgoblin": 3, "ratfolk": 1}
