@@ -23,6 +23,25 @@ field (the guards' automaton acts for the seat ``"guards"``):
 
 Guards' fixed rewards, suspicion, Library reputation (L-SO8), effects (L-SO10, I-10), the solo
 raid (L-SO12, I-5) and final scoring (L-SO14) are automatic.
+
+Engine rulings where the rules are silent (see the final report of issue 3):
+
+- I-15: a fixed reward that gives nothing at all from an empty supply leaves the seat a straggler
+  (the Exercise Yard marker still counts as a reward).
+- L-GL1/I-13: the leader goal is claimed and taken over automatically for everyone: unheld, by
+  the only seat with strictly the most (and at least the minimum, at least 1); held, by a seat
+  that exceeds the holder (several: the nearest clockwise from the first player).
+- L-R9: Bandit cubes go to the first-ranked seat when the location is revealed, even if it
+  then declines its tier reward.
+- L-R8: a Library tier is +1 tome for a player (draw 2 keep 1 also keeps one); the tome deck
+  itself is not tracked.
+- L-LO6/I-1/I-3: declines are named when the table confirms the location; a seat may also decline
+  a choice at its turn. A choice that is impossible (nothing to pay or take) is a straggle (I-3).
+- L-P2/L-P3: entering fewer cards than empty slots means the deck ran out.
+- L-P4: "lacks" compares the suspicion supply with all active goons' icons together; after the
+  raid, cubes are added as far as the supply goes (L-C3).
+- L-E3/L-E7 may be skipped; a queued one that became impossible is skipped automatically.
+- Holding cells are public, as at the table; only face-down placements are masked by view_for.
 """
 
 from __future__ import annotations

@@ -38,7 +38,8 @@ def step(b: Batch) -> Pending | None:
     if r is None:
         return _next_location(b)
     if not r.confirmed:
-        return Pending("confirm-rewards", None, r.location, {"ranking": list(r.ranking), "tiers": dict(r.tiers)})
+        detail = {"ranking": list(r.ranking), "tiers": dict(r.tiers), "strength": dict(r.strength)}
+        return Pending("confirm-rewards", None, r.location, detail)
     if r.cursor >= len(r.ranking):
         b.add(E.LocationFinished(r.location))
         return None
