@@ -355,8 +355,12 @@ def test_the_new_game_form_sent_twice_starts_one_game_and_no_page_breaks(app, cl
     first = client.post("/rattus-cartus/new", data=data)
     again = client.post("/rattus-cartus/new", data=data)
     assert first.status_code == 303 and again.status_code == 303
-    with app.app_context():
-        games = get_store().games()
-    assert sum(1 for g in games if g["last_seq"] > 0) == 1
-    for game in games:  # a game row left without events (see the report) still renders
-        assert client.get(f"/games/{game['id']}").status_code == 200
+    assert again.location == first.location  # the same game, started once
+    assert count_games(app) == 1 and client.get(first.location).status_code == 200
+
+
+def test_an_edited_form_sent_back_with_its_old_key_starts_a_new_game(app, client):
+    first = client.post("/rattus-cartus/new", data={"players": ["Rojo", "Azul"], "start_seat": "0", "key": "k"})
+    again = client.post("/rattus-cartus/new", data={"players": ["Rojo", "Verde"], "start_seat": "0", "key": "k"})
+    assert again.status_code == 303 and again.location != first.location and count_games(app) == 2
+    assert "Start player: Rojo" in text(client.get(again.location)) and "Verde" in text(client.get(again.location))
