@@ -253,3 +253,41 @@ def test_a_queued_effect_that_became_impossible_is_skipped_L_E3():
     t.do("effect", seat="Ana", target="Ben")
     assert t.state.effects == () and t.pending.kind != "effect"
     assert t.types()[-1] != "effect-queued" and "effect-resolved" in t.types()
+
+
+def test_exercise_yard_second_tier_with_three_players_L_R1():
+    t = Table(setup(("Ana", "Ben", "Cleo"), first="Ana"))
+    t.do("assign", seat="Ana", location="exercise_yard", tiles=up(1))
+    t.do("assign", seat="Ben", location="exercise_yard", tiles=up(4))
+    t.do("assign", seat="Cleo", location="exercise_yard", tiles=up(3))
+    t.pass_all()
+    t.collect()
+    assert [t.seat(n).power for n in ("Ana", "Ben", "Cleo")] == [1, 2, 2]
+    assert t.state.first_player == "Ben"
+    assert [p.seat for p in t.state.placements["library"]] == ["Ana"]
+
+
+def test_pass_down_after_declining_the_marker_moves_it_to_the_next_I_1():
+    t = Table(setup(("Ana", "Ben", "Cleo"), first="Ana", options={"pass_rewards_down": True}))
+    t.do("assign", seat="Ana", location="exercise_yard", tiles=up(4))
+    t.do("assign", seat="Ben", location="exercise_yard", tiles=up(3))
+    t.do("assign", seat="Cleo", location="exercise_yard", tiles=up(1))
+    t.pass_all()
+    t.collect("Ana")
+    assert t.state.first_player == "Ben" and t.seat("Cleo").power == 2 and t.seat("Ana").power == 1
+
+
+def test_pass_down_after_a_choice_decline_only_moves_later_seats_I_1_I_3():
+    t = Table(setup(("Ana", "Ben", "Cleo"), first="Ana", options={"pass_rewards_down": True}))
+    for name in ("Ana", "Ben", "Cleo"):
+        t.do("adjust", seat=name, quantity="scrap", delta=2, reason="test")
+    t.do("assign", seat="Ana", location="commissary", tiles=up(4))
+    t.do("assign", seat="Ben", location="commissary", tiles=up(3))
+    t.do("assign", seat="Cleo", location="commissary", tiles=up(1))
+    t.pass_all()
+    t.collect()
+    t.do("take", seat="Ana", resource="gold")
+    assert t.pending.seat == "Ben" and t.pending.detail["tier"] == "second"
+    t.do("decline", seat="Ben")
+    assert t.pending.seat == "Cleo" and t.pending.detail["tier"] == "second"  # moved up one tier
+    assert t.state.resolution.tiers["Ana"] == "first"

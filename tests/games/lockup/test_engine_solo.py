@@ -156,3 +156,25 @@ def test_solo_raid_guards_lose_and_player_keeps_cubes_L_SO12_I_5():
     guards_cubes = raid.suspicion["guards"]
     assert guards_cubes > ana_cubes and raid.losses == {"guards": 6}
     assert t.seat("Ana").suspicion == ana_cubes and t.seat("guards").suspicion == 0
+
+
+def test_solo_setup_errors_name_the_field_L_SO1():
+    from companion.core.errors import InputError
+    from companion.games.lockup.engine import start
+
+    doc = setup(("Ana",), mode="solo")
+    with pytest.raises(InputError) as err:
+        start({**doc, "goals": {**doc["goals"], "instant": {"name": "T", "kind": "instant", "stars": 1}}})
+    assert err.value.field == "goals.instant"
+    with pytest.raises(InputError) as err:
+        start({**doc, "advanced": True})
+    assert err.value.field == "players[0].start"
+    with pytest.raises(InputError) as err:
+        start({**doc, "players": [{"name": "Ana"}, {"name": "Ben"}]})
+    assert err.value.field == "players"
+
+
+def test_only_the_guards_view_shows_the_seed():
+    t = Table(setup(("Ana",), mode="solo", seed=42))
+    assert view_for(t.state, "guards").seed == 42
+    assert view_for(t.state, "Ana").seed is None and view_for(t.state, None).seed is None
