@@ -2,8 +2,8 @@
 
 Every command is ``{"type": ..., ...}``; ``seat`` names the acting seat (a player, or ``"guards"``
 for the solo automaton). ``pending(state)`` says which kind the game waits for; a command of
-another kind, or from another seat, is a ``RuleViolation``. ``adjust`` and ``claim_instant`` are
-accepted at any time until the game is over.
+another kind, or from another seat, is a ``RuleViolation``. ``adjust``, ``claim_instant`` and
+``play_tome`` are accepted at any time until the game is over.
 
 =================  ==================  ==========================================================
 type               waits-for kind      fields
@@ -30,6 +30,7 @@ refill_items       refill-items        items: [item faces] (L-P2)
 refill_goons       refill-goons        goons: {goon location: goon face} (L-P3)
 end_goal           end-goal            seats: [names meeting the fixed end-game goal] (L-GL3)
 claim_instant      (any)               seat (L-GL2)
+play_tome          (any)               seat, tome (name); not after passing in Roll Call (L-RC7)
 adjust             (any)               seat, quantity, delta (signed, not 0), reason
 =================  ==================  ==========================================================
 """
@@ -51,7 +52,7 @@ KINDS = {
     "collect": "confirm-rewards", "take": "choice", "exchange": "choice", "recruit": "choice",
     "craft": "choice", "reserve": "choice", "decline": "choice", "effect": "effect", "discard": "discard",
     "refill_items": "refill-items", "refill_goons": "refill-goons", "end_goal": "end-goal",
-    "claim_instant": None, "adjust": None,
+    "claim_instant": None, "adjust": None, "play_tome": None,
 }
 # Fields per command: (required, optional); "seat" is added for seat commands.
 _FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -62,7 +63,7 @@ _FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "craft": ((), ("source", "index", "item", "pay")), "reserve": ((), ("index", "item", "pay")),
     "decline": ((), ()), "effect": ((), ("target", "give", "take", "skip")), "discard": (("resources",), ()),
     "refill_items": (("items",), ()), "refill_goons": (("goons",), ()), "end_goal": (("seats",), ()),
-    "claim_instant": ((), ()), "adjust": (("quantity", "delta", "reason"), ()),
+    "claim_instant": ((), ()), "adjust": (("quantity", "delta", "reason"), ()), "play_tome": (("tome",), ()),
 }
 _TABLE = ("deal_guards", "guard_turn", "place_guard", "skip_guard_draw", "collect", "refill_items",
           "refill_goons", "end_goal")  # no "seat" (the table, or the guards' automaton)
@@ -208,6 +209,11 @@ def _pick_trait(d: dict, seats) -> dict:
     return {**d, "goon": None if d.get("goon") is None else parse_goon(d["goon"], "goon")}
 
 
+def _play_tome(d: dict, seats) -> dict:
+    J.string(d["tome"], "tome")
+    return d
+
+
 def _adjust(d: dict, seats) -> dict:
     J.choice(d["quantity"], "quantity", QUANTITIES)
     if J.integer(d["delta"], "delta", minimum=None) == 0:
@@ -221,4 +227,5 @@ _PARSERS = {
     "collect": _collect, "take": _take, "exchange": _exchange, "recruit": _recruit, "craft": _item_ref,
     "reserve": _item_ref, "effect": _effect, "discard": _discard, "refill_items": _refill_items,
     "refill_goons": _refill_goons, "end_goal": _end_goal, "pick_trait": _pick_trait, "adjust": _adjust,
+    "play_tome": _play_tome,
 }

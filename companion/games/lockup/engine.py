@@ -71,6 +71,7 @@ _HANDLERS = {
     "discard": patrol.decide_discard, "refill_items": patrol.decide_refill_items,
     "refill_goons": patrol.decide_refill_goons, "end_goal": lambda b, c: b.add(E.EndGoalMet(tuple(c["seats"]))),
     "claim_instant": lambda b, c: goals.claim_instant(b, c["seat"]),
+    "play_tome": lambda b, c: play_tome(b, c["seat"], c["tome"]),
     "place_guard": lambda b, c: b.add(E.GuardCardPlaced(b.state.special_draw, c["value"], c["card"], c["special"])),
     "skip_guard_draw": lambda b, c: b.add(E.GuardDrawSkipped(b.state.special_draw)),
 }
@@ -179,6 +180,16 @@ def adjust(b: Batch, cmd: dict) -> None:
     if current + delta < 0:
         raise RuleViolation(f"{seat} has only {current} {quantity.replace('_', ' ')}", "L-C3")
     b.add(E.Adjusted(seat, quantity, delta, cmd["reason"]))
+
+
+def play_tome(b: Batch, seat: str, tome: str) -> None:
+    """Play a tome (its effect is entered as adjustments); a seat that passed in Roll Call may not (L-RC7)."""
+    s = b.state
+    if s.phase == "roll_call" and s.seats[seat].passed:
+        raise RuleViolation(f"{seat} passed and may not play tomes in this Roll Call", "L-RC7")
+    if not s.seats[seat].tomes:
+        raise RuleViolation(f"{seat} has no tome to play", "L-R8")
+    b.add(E.TomePlayed(seat, tome))
 
 
 def view_for(state: State, seat: str | None) -> State:

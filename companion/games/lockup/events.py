@@ -361,6 +361,15 @@ class GameEnded(Event):
 
 @event_type
 @dataclass(frozen=True)
+class TomePlayed(Event):
+    """A seat played one of its tomes; its effect follows as adjustments (the text is the table's)."""
+    type: ClassVar[str] = "tome-played"
+    seat: str
+    tome: str
+
+
+@event_type
+@dataclass(frozen=True)
 class Adjusted(Event):
     """A manual adjustment agreed at the table (tomes, traits, corrections)."""
     type: ClassVar[str] = "adjusted"

@@ -325,6 +325,11 @@ def _ended(s: State, e: E.GameEnded) -> State:
     return replace(s, phase="over", result=dict(e.result), turn=None)
 
 
+@evolves(E.TomePlayed)
+def _tome(s: State, e: E.TomePlayed) -> State:
+    return with_seat(s, e.seat, tomes=s.seats[e.seat].tomes - 1)
+
+
 @evolves(E.Adjusted)
 def _adjusted(s: State, e: E.Adjusted) -> State:
     if e.quantity == "reputation":

@@ -102,3 +102,15 @@ def test_rulebook_goon_scoring_example_from_an_engine_state_L_G_L_F3():
     ana = next(p for p in final_result(state)["players"] if p["name"] == "Ana")
     assert ana["breakdown"]["goons"] == 12 + 16 + 12 + 15 - 3
     assert ana["goons_by_type"] == {"cultist": 3, "demon": 1, "dwarf": 4, "hobgoblin": 3, "ratfolk": 1}
+
+
+def test_playing_a_tome_and_not_after_passing_L_RC7():
+    t = Table(setup(("Ana", "Ben")))
+    with pytest.raises(RuleViolation, match="no tome"):
+        t.do("play_tome", seat="Ana", tome="Test Tome")
+    t.do("adjust", seat="Ana", quantity="tomes", delta=2, reason="test")
+    t.do("play_tome", seat="Ana", tome="Test Tome")
+    assert t.seat("Ana").tomes == 1
+    t.do("pass", seat="Ana")
+    with pytest.raises(RuleViolation, match="L-RC7"):
+        t.do("play_tome", seat="Ana", tome="Test Tome")
