@@ -9,13 +9,18 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
+if TYPE_CHECKING:
+    from flask import Flask
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app. ``test_config`` overrides the defaults (tests, ``companion serve``)."""
+    # Imported here, not at module level: `companion audit`/`referee` import this package and
+    # must not pay for Flask (about 130 ms of a CLI call).
+    from flask import Flask
+
     instance = (test_config or {}).get("INSTANCE_PATH")
     app = Flask(__name__, instance_relative_config=True, instance_path=instance and str(Path(instance).resolve()))
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
