@@ -10,9 +10,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core import formfields as _form
 from companion.core import jsonin
 from companion.core.errors import InputError
-from companion.games.ragami import _form
 from companion.games.ragami.rules import DEMONS, DIE_FACES, LOCATION_TOKENS, VIRTUE_MAX
 
 WHITE_CUBE_GAINS: tuple[str, ...] = ("saint-placed", "card", "other")

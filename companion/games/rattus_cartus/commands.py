@@ -10,9 +10,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core import formfields as _form
 from companion.core import jsonin
 from companion.core.errors import InputError
-from companion.games.rattus_cartus import _form
 from companion.games.rattus_cartus.rules import CLASSES, NUNS_ROW, SPECIALS
 
 TALLY_COUNTS: tuple[str, ...] = ("hand_cards", *SPECIALS, "gold", "vp_tokens")

@@ -1,5 +1,7 @@
 """Reading command fields from plain dicts (a JSON body or a form post), naming the bad field.
 
+Shared by the recorded games (Rattus Cartus, Ragami): pure, no web imports.
+
 Form posts carry strings, so integers and booleans are also accepted in their text form; lists
 are accepted as lists or as comma-separated text.
 """
