@@ -13,7 +13,7 @@ from typing import Any
 from companion.core import history
 from companion.core.errors import RuleViolation
 from companion.core.events import Event, decode
-from companion.events import StoredEvent
+from companion.events import IdempotencyError, StoredEvent
 from companion.web import get_store
 from companion.web.registry import GameUI, ui_for
 
@@ -44,6 +44,15 @@ def start(kind: str, setup: Mapping[str, Any], title: str, key: str) -> str:
     ui = _ui(kind)
     events = ui.definition.start(setup)
     return get_store().start_game(kind, title, events, key, {"kind": kind, "title": title, "setup": setup})["id"]
+
+
+def start_from_form(kind: str, setup: Mapping[str, Any], title: str, key: str) -> str:
+    """Start a game from a new-game form: the same form sent twice gives the first game back; its
+    key coming back with other values (back button, edited form) starts a new game."""
+    try:
+        return start(kind, setup, title, key)
+    except IdempotencyError:
+        return start(kind, setup, title, new_key())
 
 
 def fold_records(ui: GameUI, records: list[StoredEvent]) -> tuple[list[Event], Any]:

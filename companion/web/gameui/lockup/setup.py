@@ -146,7 +146,7 @@ def start_game():
         setup, cards = build_setup(form, bridge.profile())
         kind = "lockup-solo" if mode == "solo" else "lockup"
         title = forms.text(form, "title") or _("Lockup game")
-        game_id = play.start(kind, setup, title, forms.text(form, "key") or play.new_key())
+        game_id = play.start_from_form(kind, setup, title, forms.text(form, "key") or play.new_key())
     except InputError as exc:
         mode = form.get("mode", "standard")
         players = [{"name": forms.text(form, f"name-{i}")} for i in range(MAX_PLAYERS) if forms.text(form, f"name-{i}")]

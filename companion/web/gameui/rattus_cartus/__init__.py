@@ -10,7 +10,6 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from companion.core.errors import InputError
-from companion.events import IdempotencyError
 from companion.games import rattus_cartus as rc
 from companion.games.rattus_cartus import audit
 from companion.games.rattus_cartus.rules import CLASSES, MAX_PLAYERS
@@ -37,18 +36,10 @@ def new():
         return _new_page()
     try:
         title, setup = forms.new_game(request.form)
-        game_id = _start(setup, title, request.form.get("key") or play.new_key())
+        game_id = play.start_from_form(rc.GAME.key, setup, title, request.form.get("key") or play.new_key())
     except InputError as exc:
         return _new_page(forms.message(exc), 422)
     return redirect(url_for("games.show", game_id=game_id), 303)
-
-
-def _start(setup: dict, title: str, key: str) -> str:
-    """Start the game once per form: the same form sent twice gives the first game back."""
-    try:
-        return play.start(rc.GAME.key, setup, title, key)
-    except IdempotencyError:  # the key came back with other values (back button, edited form): a new game
-        return play.start(rc.GAME.key, setup, title, play.new_key())
 
 
 def _new_page(error: str | None = None, status: int = 200):

@@ -15,12 +15,12 @@ from werkzeug.datastructures import MultiDict
 
 from companion.core.errors import InputError
 from companion.games.rattus_cartus.rules import CLASSES, MAX_PLAYERS
+from companion.web import fieldwords
 
 SPECIALS: tuple[str, ...] = ("swords", "safe_conducts", "flutes")
 COUNTS: tuple[str, ...] = ("hand_cards", *SPECIALS, "gold", "vp_tokens")
 AUDIT_COUNTS: tuple[str, ...] = (*CLASSES, *COUNTS, "rats")
 SKIP = ("csrf_token", "key")
-INDEXED = re.compile(r"^(\w+)\[(\d+)\]$")
 
 
 def labels() -> dict[str, str]:
@@ -41,31 +41,12 @@ def labels() -> dict[str, str]:
 
 def label(path: str, names: Sequence[str] = ()) -> str:
     """A field path (``players[1].influence.church``) in words: "Azul · Influence · Church"."""
-    words = labels()
-    parts = []
-    steps = path.split(".")
-    for step, part in enumerate(steps):
-        indexed = INDEXED.match(part)
-        if indexed and indexed.group(1) == "players":
-            i = int(indexed.group(2))
-            # A bad name is named by its place: the name itself may be the problem.
-            by_name = i < len(names) and names[i] and steps[step + 1:] != ["name"]
-            parts.append(names[i] if by_name else _("Player %(n)d", n=i + 1))
-        elif indexed:
-            parts.append(_("%(field)s, entry %(n)d", field=words.get(indexed.group(1), indexed.group(1)),
-                           n=int(indexed.group(2)) + 1))
-        else:
-            parts.append(words.get(part, part))
-    return " · ".join(parts)
+    return fieldwords.label(path, labels(), names)
 
 
 def message(exc: InputError, names: Sequence[str] = (), player: str | None = None) -> str:
-    """The error for a person: the field in words (with the player whose form it was), then
-    what is wrong with it."""
-    field = label(exc.field, names)
-    if player and exc.field != "player":
-        field = f"{player} · {field}"
-    return _("%(field)s: %(problem)s", field=field, problem=exc.message)
+    """The error for a person: the field in words (with the player whose form it was), then what is wrong."""
+    return fieldwords.message(exc, labels(), names, player)
 
 
 def command_data(form: MultiDict, list_fields: Sequence[str] = ()) -> dict[str, Any]:
