@@ -15,8 +15,14 @@ fi
 
 stamp=".venv/.installed${extras:+-$extras}"
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-  .venv/bin/python -m pip install --quiet --upgrade pip
-  .venv/bin/python -m pip install --quiet -e ".${extras:+[$extras]}"
+  echo "Installing Python dependencies into .venv ..."
+  # pip's build warnings are noise at a table; they are shown only if the install fails.
+  if ! { .venv/bin/python -m pip install --quiet --upgrade pip &&
+         .venv/bin/python -m pip install --quiet -e ".${extras:+[$extras]}"; } > .venv/pip.log 2>&1; then
+    cat .venv/pip.log >&2
+    echo "error: installing the Python dependencies failed (log above)" >&2
+    exit 1
+  fi
   touch "$stamp"
 fi
 
