@@ -104,6 +104,7 @@ def form_for(command: dict, core) -> tuple[str, dict]:
               "end_goal": ("end-goal", {"met": list(command.get("seats", []))}),
               "claim_instant": ("claim-instant", {"seat": command.get("seat")}),
               "reveal_guard": ("reveal-guard", {"location": command.get("location")}),
+              "atlas_reveal": ("atlas", {"location": command.get("location")}),
               "adjust": ("adjust", {k: str(command.get(k)) for k in ("seat", "quantity", "delta", "reason")})}
     if kind in simple:
         return simple[kind]

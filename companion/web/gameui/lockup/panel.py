@@ -97,7 +97,7 @@ def build(state, game: dict, seat: str | None, definition, pending) -> dict:
         "supply": W.cubes(dict(shown.supply)), "feed": lines,
         "explain": lightsout.explain(shown, tail) if shown.resolution is not None else None,
         "reasons": list(getattr(view, "reasons", ()))[-3:][::-1],
-        "ask": _ask(shown, waiting), "tools": table.tools(shown),
+        "ask": _ask(shown, waiting), "tools": table.tools(shown), "atlas": rollcall.atlas_offer(shown),
         "guard_deck": getattr(view, "guard_deck", None),
     }
     if waiting.kind == "over":

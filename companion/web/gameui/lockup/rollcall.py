@@ -1,5 +1,6 @@
 """Roll Call on the table phone: the current seat's holding cell, assignments, passing (L-RC),
-advanced trait picks (L-S10) and, in solo, the guards' one-tap turn (L-SO5).
+advanced trait picks (L-S10) and, in solo, the guards' one-tap turn (L-SO5) and the tome Atlas of
+Hideouts revealing a face-down guard (L-SO6).
 
 ``ask_*`` build what the panel asks; ``parse_*`` turn a posted form into an engine command
 (``InputError`` names the field). The engine decides whether the move is legal.
@@ -12,7 +13,7 @@ from collections.abc import Mapping
 from flask_babel import gettext as _
 
 from companion.core.errors import InputError
-from companion.games.lockup.model import LOCATIONS
+from companion.games.lockup.model import GUARDS, LOCATIONS
 from companion.web.gameui.lockup import bridge, forms
 from companion.web.gameui.lockup import words as W
 
@@ -41,6 +42,20 @@ def ask_guard_turn(core, waiting) -> dict:
     """Solo: the player picks which face-down guard card to turn (L-SO5)."""
     return {"template": "lockup/_ask_guard_turn.html", "seat": waiting.seat,
             "locations": [{"id": loc, "label": W.location(loc)} for loc in waiting.detail.get("reveal", [])]}
+
+
+def atlas_offer(core) -> dict | None:
+    """Solo Roll Call: the face-down guards Atlas of Hideouts may reveal (L-SO6), while the player
+    holds a tome and has not passed; ``None`` when there is nothing to offer. ``core`` is a view:
+    it tells where guards lie face down, never their values."""
+    if core.mode != "solo" or core.phase != "roll_call":
+        return None
+    me = core.seats[core.seating[0]]  # the solo player (the guards sit second)
+    hidden = [loc for loc in ROLL_CALL_LOCATIONS
+              if any(p.seat == GUARDS and not p.face_up for p in core.placements.get(loc, ()))]
+    if me.passed or me.tomes < 1 or not hidden:
+        return None
+    return {"tomes": me.tomes, "locations": [{"id": loc, "label": W.location(loc)} for loc in hidden]}
 
 
 def _seat(form: Mapping, core) -> str:
@@ -97,5 +112,15 @@ def parse_reveal_guard(form: Mapping, core) -> tuple[dict, list]:
     return {"type": "reveal_guard", "location": location}, []
 
 
-PARSERS = {"assign": parse_assign, "pass": parse_pass, "trait": parse_trait, "reveal-guard": parse_reveal_guard}
+def parse_atlas(form: Mapping, core) -> tuple[dict, list]:
+    """Solo: play Atlas of Hideouts on the face-down guard at a location (L-SO6); the automaton
+    checks the tome, the phase and that the guard there is face down."""
+    if core.mode != "solo":
+        raise InputError("action", _("Atlas of Hideouts reveals a guard card only in a solo game (L-SO6)"))
+    location = forms.choice(form, "location", "location", ROLL_CALL_LOCATIONS)
+    return {"type": "atlas_reveal", "location": location}, []
+
+
+PARSERS = {"assign": parse_assign, "pass": parse_pass, "trait": parse_trait, "reveal-guard": parse_reveal_guard,
+           "atlas": parse_atlas}
 ASKS = {"roll-call": ask_roll_call, "trait": ask_trait, "guard-turn": ask_guard_turn}

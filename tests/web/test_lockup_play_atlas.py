@@ -1,0 +1,130 @@
+"""Solo Roll Call on the table phone: the tome Atlas of Hideouts reveals a face-down guard (L-SO6).
+
+The box profile and every card here are made up for the test (golden/made_up_profile.json,
+"Made-up Item 1" ...), not the real box.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.events import EventStore
+from companion.games.lockup.model import GUARDS
+from companion.solo_guard.playthrough import MadeUpCards, setup
+from companion.solo_guard.state import face_down
+
+PROFILE = json.loads((Path(__file__).resolve().parents[1] / "solo_guard" / "golden" / "made_up_profile.json")
+                     .read_text())
+OFFER = "Play Atlas of Hideouts: reveal a face-down guard"
+
+
+@pytest.fixture
+def solo(app, client):
+    EventStore(app.config["DATABASE"]).put_setting("lockup-box-profile", PROFILE)
+    from companion.web import play
+
+    with app.test_request_context():
+        return play.start("lockup-solo", setup("expert", PROFILE, 31, MadeUpCards(31)), "Atlas test", "atlas-key")
+
+
+def state(app, game_id):
+    from companion.web import get_store, play
+
+    with app.test_request_context():
+        return play.load(get_store().game(game_id)).state
+
+
+def do(client, game_id, action, expect=303, htmx=False, **fields):
+    headers = {"HX-Request": "true"} if htmx else {}
+    answer = client.post(f"/lockup/{game_id}/do/{action}", data=fields, headers=headers)
+    assert answer.status_code == expect, answer.get_data(as_text=True)[:2000]
+    return answer.get_data(as_text=True)
+
+
+def location_html(page: str, location: str) -> str:
+    """One location of the board: from its item up to the next location's (or the list's end)."""
+    start = page.index(f'id="loc-{location}"')
+    ends = [i for i in (page.find('id="loc-', start + 1), page.find("</ol>", start)) if i > 0]
+    return page[start:min(ends)]
+
+
+def guards_here(page: str, location: str) -> str:
+    """The guards' line of one location on the board ("the guards: 3" or "the guards: face down")."""
+    return re.search(r"<li>the guards: ([^<]*)</li>", location_html(page, location)).group(1)
+
+
+def give_tome(client, game_id):
+    do(client, game_id, "adjust", seat="Ana", quantity="tomes", delta="+1", reason="Made-up tome drawn (L-R8)")
+
+
+def test_no_offer_without_a_tome_and_a_post_is_refused_citing_the_rule(app, client, solo):
+    page = client.get(f"/games/{solo}").get_data(as_text=True)
+    assert state(app, solo).game.seats["Ana"].tomes == 0 and OFFER not in page
+    before = state(app, solo).game.seq
+    answer = do(client, solo, "atlas", expect=422, location="sewers")
+    assert "you have no tome to play (L-SO6)" in answer and 'class="error"' in answer
+    assert state(app, solo).game.seq == before
+
+
+def test_atlas_turns_the_chosen_guard_face_up_and_spends_a_tome(app, client, solo):
+    give_tome(client, solo)
+    page = client.get(f"/games/{solo}").get_data(as_text=True)
+    offer = page[page.index('id="lockup-atlas"'):page.index("</section>", page.index('id="lockup-atlas"'))]
+    hidden = [loc for loc, _ in face_down(state(app, solo).game)]
+    assert OFFER in offer and re.findall(r'name="location" value="([^"]+)"', offer) == hidden
+    assert 'hx-post="/lockup/' in offer and 'method="post"' in offer
+    target = hidden[-1]
+    assert guards_here(page, target) == "face down"
+    do(client, solo, "atlas", location=target)
+    after = state(app, solo).game
+    card = next(p for p in after.placements[target] if p.seat == GUARDS)
+    assert card.face_up and after.seats["Ana"].tomes == 0
+    page = client.get(f"/games/{solo}").get_data(as_text=True)
+    assert guards_here(page, target) == str(card.tile)
+    assert "tomes 0" in page and OFFER not in page  # no tome left: no offer
+    assert "played Atlas of Hideouts (L-SO6)" in page  # the feed says what happened
+
+
+def test_atlas_through_htmx_answers_with_the_new_panel(app, client, solo):
+    give_tome(client, solo)
+    give_tome(client, solo)
+    target = face_down(state(app, solo).game)[0][0]
+    panel = do(client, solo, "atlas", expect=200, htmx=True, location=target)
+    assert panel.lstrip().startswith('<div id="game-panel">')
+    assert guards_here(panel, target) != "face down" and OFFER in panel  # one tome left
+    assert f'value="{target}" required' not in panel  # that guard is no longer offered
+    assert state(app, solo).game.seats["Ana"].tomes == 1
+
+
+def test_a_guard_already_face_up_is_refused_citing_the_rule(app, client, solo):
+    give_tome(client, solo)
+    give_tome(client, solo)
+    target = face_down(state(app, solo).game)[0][0]
+    do(client, solo, "atlas", location=target)
+    before = state(app, solo).game.seq
+    answer = do(client, solo, "atlas", expect=422, location=target)
+    assert "There is no face-down guard card at the" in answer and "(L-SO6)" in answer
+    assert state(app, solo).game.seq == before and state(app, solo).game.seats["Ana"].tomes == 1
+
+
+def test_after_roll_call_the_atlas_is_refused_and_not_offered(app, client, solo):
+    give_tome(client, solo)
+    if state(app, solo).game.turn == GUARDS:  # the guards hold the first player marker (L-SO1)
+        do(client, solo, "reveal-guard", location=face_down(state(app, solo).game)[0][0])
+    do(client, solo, "pass", seat="Ana")  # I-7: the phase ends at once
+    game = state(app, solo).game
+    assert game.phase != "roll_call" and face_down(game)
+    assert OFFER not in client.get(f"/games/{solo}").get_data(as_text=True)
+    answer = do(client, solo, "atlas", expect=422, location=face_down(game)[0][0])
+    assert "during Roll Call, before you pass (L-SO6)" in answer
+
+
+@pytest.mark.parametrize("location", ["library", "attic", ""])
+def test_a_bad_location_is_named(app, client, solo, location):
+    give_tome(client, solo)
+    assert "location:" in do(client, solo, "atlas", expect=422, location=location)
+    assert state(app, solo).game.seats["Ana"].tomes == 1
