@@ -128,3 +128,17 @@ def test_a_bad_location_is_named(app, client, solo, location):
     give_tome(client, solo)
     assert "location:" in do(client, solo, "atlas", expect=422, location=location)
     assert state(app, solo).game.seats["Ana"].tomes == 1
+
+
+def test_not_offered_and_refused_in_a_game_with_players_only(app, client):
+    import random
+
+    from companion.games.lockup.autoplay import make_setup
+    from companion.web import play
+
+    EventStore(app.config["DATABASE"]).put_setting("lockup-box-profile", PROFILE)
+    with app.test_request_context():
+        game_id = play.start("lockup", make_setup(random.Random(1), 2), "Two players", "two-key")
+    do(client, game_id, "adjust", seat="Ana", quantity="tomes", delta="+1", reason="Made-up tome drawn")
+    assert OFFER not in client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "only in a solo game (L-SO6)" in do(client, game_id, "atlas", expect=422, location="sewers")
