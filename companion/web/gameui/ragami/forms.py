@@ -16,7 +16,7 @@ from werkzeug.datastructures import MultiDict
 from companion.core.errors import InputError
 from companion.games.ragami import FIELDS
 from companion.games.ragami.rules import MAX_PLAYERS
-from companion.web import fieldwords
+from companion.web import fieldwords, formrows
 
 SKIP = ("csrf_token", "key")
 AUDIT_COUNTS: tuple[str, ...] = ("vp", "conflicts", "white_cubes")
@@ -103,16 +103,12 @@ def number(text: str | None, path: str) -> int:
 
 def audit_rows(form: MultiDict) -> list[int]:
     """Form rows that hold a player: a name or any number (the form always offers four)."""
-    def filled(i: int) -> bool:
-        values = [form.get(f"p{i}.{field}", "").strip() for field in AUDIT_COUNTS]
-        return bool(form.get(f"p{i}.name", "").strip()) or any(v not in ("", "0") for v in values)
-
-    return [i for i in range(MAX_PLAYERS) if filled(i)]
+    return formrows.filled_rows(form, AUDIT_COUNTS, MAX_PLAYERS)
 
 
 def audit_names(form: MultiDict) -> list[str]:
     """Names of the players in the audit form, in document order (for error messages)."""
-    return [form.get(f"p{i}.name", "").strip() for i in audit_rows(form)]
+    return formrows.row_names(form, audit_rows(form))
 
 
 def audit_doc(form: MultiDict) -> dict[str, Any]:
