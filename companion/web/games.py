@@ -23,9 +23,9 @@ def show(game_id: str):
     return render_game(game)
 
 
-def render_game(game: dict, error: str | None = None, status: int = 200):
+def render_game(game: dict, error: str | None = None, status: int = 200, loaded: play.Loaded | None = None):
     """Render the shell (full page) or only the ``#game-panel`` region for htmx requests."""
-    loaded = play.load(game)
+    loaded = loaded or play.load(game)
     context = loaded.ui.context(loaded.state, game, request.args.get("seat"))
     template = "games/_panel_region.html" if request.headers.get("HX-Request") else "games/show.html"
     html = render_template(
@@ -41,13 +41,13 @@ def run_command(game: dict, command, key: str | None, request_data) -> tuple[str
     Plain form posts are redirected to the game page (post/redirect/get) when they succeed.
     """
     try:
-        play.execute(game, command, key or play.new_key(), request_data)
+        loaded = play.execute(game, command, key or play.new_key(), request_data)
     except (RuleViolation, InputError) as exc:
         return render_game(game, error=str(exc), status=422)
     except (ConflictError, IdempotencyError):
         return render_game(game, error=_("Someone else changed the game meanwhile; here is the latest."), status=409)
     if request.headers.get("HX-Request"):
-        return render_game(game)
+        return render_game(loaded.game, loaded=loaded)
     return redirect(url_for("games.show", game_id=game["id"]), 303)
 
 

@@ -69,23 +69,28 @@ def load(game: dict[str, Any]) -> Loaded:
     return Loaded(game, ui, records, events, state)
 
 
-def execute(game: dict[str, Any], command: Any, key: str, request: Any) -> None:
-    """Decide ``command`` against the latest state and append its events, atomically.
+def execute(game: dict[str, Any], command: Any, key: str, request: Any) -> Loaded:
+    """Decide ``command`` against the latest state and append its events, atomically; return the
+    game as it is afterwards (so the answer need not read and fold the log again).
 
     Raises ``RuleViolation`` (nothing appended) when the command is illegal.
     """
     ui = _ui(game["kind"])
-    after: list[Any] = []
+    seen: list[tuple[list[StoredEvent], list[Event], Any]] = []
 
     def decide(records: list[StoredEvent]) -> list[Event]:
-        _events, state = fold_records(ui, records)
+        events, state = fold_records(ui, records)
         new = ui.definition.decide(state, command)
-        after.append(ui.definition.fold(new, state))  # the state after, without folding the log again
+        seen.append((records, events + list(new), ui.definition.fold(new, state)))
         return new
 
-    get_store().execute(game["id"], decide, key, _without_token(request))
-    if after:  # empty when the key was a replay: nothing changed
-        _set_status(game, ui, after[0])
+    store = get_store()
+    result = store.execute(game["id"], decide, key, _without_token(request))
+    if result.replayed:  # a repeated key: nothing was decided, read what is there
+        return load(store.game(game["id"]))
+    records, events, state = seen[0]
+    _set_status(game, ui, state)
+    return Loaded(store.game(game["id"]), ui, records + store.events(game["id"], after=len(records)), events, state)
 
 
 def undo(game: dict[str, Any], key: str) -> None:

@@ -133,3 +133,19 @@ def test_the_csrf_token_does_not_make_a_retry_look_different(app, client):
         client.post(f"/test-tally/{game['id']}/add",
                     data={"player": "Ana", "points": "1", "key": "same-form", "csrf_token": token})
     assert scores(client, game)[0].startswith("Ana: 1")
+
+
+def test_htmx_answer_equals_a_fresh_render(app, client):
+    """The htmx answer is rendered from what execute returns (no second fold): it must equal reading
+    the log again, undo/redo state included."""
+    import re
+
+    game = start(app)
+    client.post(f"/test-tally/{game['id']}/add", data={"player": "Ana", "points": "2"})
+    client.post(f"/games/{game['id']}/undo", data={"key": "u1"})
+    hx = {"HX-Request": "true"}
+    answer = client.post(f"/test-tally/{game['id']}/add", data={"player": "Ben", "points": "3"}, headers=hx)
+    fresh = client.get(f"/games/{game['id']}", headers=hx)
+    keys = re.compile(r'name="key" value="[^"]*"')
+    assert answer.status_code == 200 and "Ben: 3" in answer.get_data(as_text=True)
+    assert keys.sub("", answer.get_data(as_text=True)) == keys.sub("", fresh.get_data(as_text=True))
