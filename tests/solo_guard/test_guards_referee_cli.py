@@ -8,12 +8,10 @@ import sys
 from pathlib import Path
 
 import pytest
+import support
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = Path("/work/shared/spec/examples.json")
-if not EXAMPLES.exists():  # the spec also lives next to the repository
-    EXAMPLES = ROOT.parent / "shared" / "spec" / "examples.json"
-GUARD_EXAMPLES = [e for e in json.loads(EXAMPLES.read_text()) if e["command"] == "companion referee lockup guards"]
+GUARD_EXAMPLES = [e for e in support.examples() if e["command"] == "companion referee lockup guards"]
 
 
 def _cli(document: str) -> subprocess.CompletedProcess:

@@ -6,16 +6,16 @@ named with nothing recorded; other phones see nothing without joining."""
 from __future__ import annotations
 
 import html as htmlmod
-import json
 import re
 from pathlib import Path
 
 import pytest
+import support
 
 from companion.web import get_store
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = json.loads((ROOT.parent / "shared" / "spec" / "examples.json").read_text(encoding="utf-8"))
+EXAMPLES = list(support.examples())
 EXAMPLE = next(e for e in EXAMPLES if e["command"] == "companion audit ragami")
 HX = {"HX-Request": "true"}
 

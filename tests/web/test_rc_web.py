@@ -5,16 +5,16 @@ form; bad fields named with nothing recorded; other phones see nothing without j
 from __future__ import annotations
 
 import html as htmlmod
-import json
 import re
 from pathlib import Path
 
 import pytest
+import support
 
 from companion.web import get_store
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = json.loads((ROOT.parent / "shared" / "spec" / "examples.json").read_text(encoding="utf-8"))
+EXAMPLES = list(support.examples())
 HX = {"HX-Request": "true"}
 CLASSES = ("peasantry", "burghers", "church", "knighthood", "royalty", "sorcery")
 

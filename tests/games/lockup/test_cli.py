@@ -6,14 +6,13 @@ import copy
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+import support
 
 from companion.cli import main
 
-EXAMPLES = Path(__file__).resolve().parents[3].parent / "shared" / "spec" / "examples.json"
-LOCKUP_EXAMPLES = [e for e in json.loads(EXAMPLES.read_text(encoding="utf-8")) if " lockup" in e["command"]]
+LOCKUP_EXAMPLES = [e for e in support.examples() if " lockup" in e["command"]]
 
 
 def _cli(args: list[str], doc) -> subprocess.CompletedProcess:

@@ -10,12 +10,13 @@ import sys
 from pathlib import Path
 
 import pytest
+import support
 
 from companion.core.errors import InputError
 from companion.games.rattus_cartus.audit import run
 
 ROOT = Path(__file__).resolve().parents[3]
-EXAMPLES = json.loads((ROOT.parent / "shared" / "spec" / "examples.json").read_text(encoding="utf-8"))
+EXAMPLES = list(support.examples())
 EXAMPLE = next(e for e in EXAMPLES if e["command"] == "companion audit rattus-cartus")
 
 

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+import support
 
 from companion.core.errors import InputError, RuleViolation
 from companion.core.events import decode, encode
@@ -14,7 +15,7 @@ from companion.games.rattus_cartus import GAME, command_from_dict, final_result,
 from companion.games.rattus_cartus.audit import run as audit
 
 ROOT = Path(__file__).resolve().parents[3]
-EXAMPLE = next(e for e in json.loads((ROOT.parent / "shared" / "spec" / "examples.json").read_text("utf-8"))
+EXAMPLE = next(e for e in support.examples()
                if e["command"] == "companion audit rattus-cartus")
 NAMES = ["Rojo", "Azul", "Verde", "Amarillo"]
 
