@@ -27,12 +27,17 @@ raid (L-SO12, I-5) and final scoring (L-SO14) are automatic.
 Engine rulings where the rules are silent (see the final report of issue 3):
 
 - I-15: a fixed reward that gives nothing at all from an empty supply leaves the seat a straggler
-  (the Exercise Yard marker still counts as a reward).
+  (the Exercise Yard marker still counts as a reward, and so do the Bandit cubes of I-17); the
+  Commissary's first reward from an empty supply is I-15 too (not an I-3 refusal).
 - L-GL1/I-13: the leader goal is claimed and taken over automatically for everyone: unheld, by
   the only seat with strictly the most (and at least the minimum, at least 1); held, by a seat
   that exceeds the holder (several: the nearest clockwise from the first player).
-- L-R9: Bandit cubes go to the first-ranked seat when the location is revealed, even if it
-  then declines its tier reward.
+- L-R9/I-17: the Bandit cubes are part of the first-ranked seat's reward: they move when it
+  collects (after its choice is paid, so they cannot pay for it); declining, at confirmation or at
+  its turn, or an impossible choice (I-3) gives them up and they stay on the location (I-6). With
+  "pass rewards down" (I-1) they stay too: I-17 names the first-ranked player, not the tier.
+- I-2: "second tiers as in the Spanish rulebook" (option ``spanish_second_tiers``): with 1-2
+  players (and solo) the Exercise Yard and Commissary second tiers exist as with 3+.
 - L-R8: a Library tier is +1 tome for a player (draw 2 keep 1 also keeps one); the tome deck
   itself is not tracked.
 - L-LO6/I-1/I-3: declines are named when the table confirms the location; a seat may also decline

@@ -5,11 +5,11 @@ Locations resolve in order 1 -> 8. For each location with tiles:
 1. face-down guard cards are revealed (a special one waits for its draw, L-SO9);
 2. ``location-revealed``: strength, ranking with the *current* first player, tiers
    (``location.resolve_location``); suspicion to the highest-ranked seat without a lookout (L-LO3);
-   Bandit cubes there to the first-ranked seat (L-R9);
 3. the table confirms, naming who declines (``collect``, L-LO6, I-1);
 4. in rank order each seat collects: fixed cubes automatically (clipped by the supply, I-15),
    choices (Commissary, Chow Hall, Cell Block) by a command of that seat, in ``rewards.py``;
-   no reward or a decline -> straggler to the Library (L-LO5, I-3).
+   the first-ranked seat's reward includes the location's Bandit cubes (L-R9, I-17);
+   no reward or a decline -> straggler to the Library (L-LO5, I-3), and the Bandit cubes stay (I-6).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from companion.games.lockup.flow import Batch, Pending, gain, reputation
 from companion.games.lockup.location import resolve_location
 from companion.games.lockup.model import GUARDS, LOCATIONS, ROUNDS
 from companion.games.lockup.patrol import raid
-from companion.games.lockup.rewards import CHOICE_LOCATIONS, can_choose, choice_action
+from companion.games.lockup.rewards import CHOICE_LOCATIONS, bandit_cubes, can_choose, choice_action, collected
 from companion.games.lockup.state import State
 
 TIER_RULES = {
@@ -50,7 +50,7 @@ def step(b: Batch) -> Pending | None:
         return None
     if r.location in CHOICE_LOCATIONS:
         if not can_choose(b, seat, r.location, tier):
-            b.add(E.Straggled(seat, r.location, "cannot take the reward (I-3)"))
+            cannot_choose(b, seat, r.location, tier)  # I-3, or I-15 with a Bandit cube (I-17)
             return None
         return Pending("choice", seat, r.location, {"tier": tier, "action": choice_action(r.location, tier)})
     _collect_fixed(b, seat, r.location, tier, r.gains.get(seat, {}))
@@ -92,7 +92,7 @@ def tiers_of(out) -> tuple[dict, dict]:
 
 
 def _reveal(b: Batch, location: str) -> None:
-    """L-LO1..L-LO3, L-R9: reveal, rank, suspicion and Bandit cubes."""
+    """L-LO1..L-LO3: reveal, rank and suspicion. Bandit cubes wait for the first reward (I-17)."""
     s = b.state
     tiles: dict[str, list] = {}
     for p in s.placements[location]:
@@ -106,10 +106,6 @@ def _reveal(b: Batch, location: str) -> None:
         cubes = {"suspicion": s.loc_suspicion[location]}
         b.add(E.CubesMoved(f"location:{location}", f"seat:{out.suspicion_to}", cubes, "L-LO3",
                            f"suspicion at the {location}"))
-    bandit = {r: n for r, n in s.loc_resources[location].items() if n}
-    if bandit:
-        b.add(E.CubesMoved(f"location:{location}", f"seat:{out.ranking[0]}", bandit, "L-R9",
-                           f"Bandit cubes at the {location}"))
 
 
 def decide_collect(b: Batch, cmd: dict) -> None:
@@ -139,7 +135,8 @@ def decline_current(b: Batch, seat: str) -> None:
 
 
 def _collect_fixed(b: Batch, seat: str, location: str, tier: str, fixed: dict) -> None:
-    """Fixed rewards (L-R1..L-R4, L-R8): given from the supply, clipped (I-15)."""
+    """Fixed rewards (L-R1..L-R4, L-R8): given from the supply, clipped (I-15), with the Bandit cubes
+    of a first-ranked seat (L-R9, I-17)."""
     rule = TIER_RULES[location]
     why = f"{tier} at the {location.replace('_', ' ')}"
     got: dict = {}
@@ -148,14 +145,30 @@ def _collect_fixed(b: Batch, seat: str, location: str, tier: str, fixed: dict) -
             reputation(b, seat, fixed.get("reputation", 1), "L-SO8", why)
         else:
             b.add(E.CounterChanged(seat, "tomes", 1, rule, why))  # L-R8: a tome kept
-        b.add(E.RewardCollected(seat, location, tier))
+        collected(b, seat, location, tier)
         return
     cubes = {c: n for c, n in fixed.items() if c != "reputation"}
     got = gain(b, seat, cubes, rule, why)
     marker = location == "exercise_yard" and tier == "first"
     if marker and b.state.first_player != seat:
         b.add(E.FirstPlayerChanged(seat, "L-R1"))
-    if got or marker:
-        b.add(E.RewardCollected(seat, location, tier))
+    if got or marker or bandit_cubes(b.state, seat, location):  # I-15: a Bandit cube is a reward too (I-17)
+        collected(b, seat, location, tier)
     else:  # ruling: an exhausted supply that gives nothing at all leaves the seat a straggler (I-15)
         b.add(E.Straggled(seat, location, "the supply is empty (I-15)"))
+
+
+def cannot_choose(b: Batch, seat: str, location: str, tier: str) -> None:
+    """A choice reward the seat cannot take (``can_choose`` is false).
+
+    The Commissary's first reward from an empty supply is I-15, not I-3: a first-ranked seat that
+    still gets the Bandit cubes there collected a reward (I-17). Anything else is a straggle (I-3),
+    and a Bandit cube stays on the location (I-6).
+    """
+    if location == "commissary" and tier == "first":
+        if bandit_cubes(b.state, seat, location):
+            collected(b, seat, location, tier)
+        else:
+            b.add(E.Straggled(seat, location, "the supply is empty (I-15)"))
+        return
+    b.add(E.Straggled(seat, location, "cannot take the reward (I-3)"))

@@ -1,8 +1,10 @@
 """Reward choices in Lights Out: Commissary (L-R5), Chow Hall (L-R6, L-G), Cell Block (L-R7, L-IT),
 with the guards' versions (L-SO8: they pay nothing to arrest goons or to reserve).
 
-Each ``decide_*`` validates the seat's choice, emits its events and finally ``reward-collected``.
-``can_choose`` says whether a choice is possible at all; if not the seat straggles (I-3).
+Each ``decide_*`` validates the seat's choice, emits its events and finally ``collected``: the
+Bandit cubes of the location go with the first-ranked seat's reward (L-R9, I-17), then
+``reward-collected``. ``can_choose`` says whether a choice is possible at all; if not the seat
+straggles (I-3) and a Bandit cube stays on the location (I-6).
 """
 
 from __future__ import annotations
@@ -17,6 +19,24 @@ from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, RESOURCES
 CHOICE_LOCATIONS = ("commissary", "chow_hall", "cell_block")
 # L-R6: goons recruited -> resources to pay, by tier.
 RECRUIT_COSTS = {"first": {1: 1, 2: 4}, "second": {1: 1, 2: 5}, "other": {1: 2}}
+
+
+def bandit_cubes(state, seat: str, location: str) -> dict:
+    """The Bandit cubes ``seat`` collects with its reward here: all of them if it ranks first (L-R9, I-17)."""
+    r = state.resolution
+    if r is None or not r.ranking or r.ranking[0] != seat or seat in r.declined:
+        return {}
+    return {res: n for res, n in state.loc_resources.get(location, {}).items() if n}
+
+
+def collected(b: Batch, seat: str, location: str, tier: str) -> None:
+    """The seat collects its reward: the Bandit cubes come with the first-ranked one (I-17), then
+    ``reward-collected``. A seat that declines or straggles never gets here, so the cubes stay (I-6)."""
+    cubes = bandit_cubes(b.state, seat, location)
+    if cubes:
+        b.add(E.CubesMoved(f"location:{location}", f"seat:{seat}", cubes, "L-R9",
+                           f"Bandit cubes with the first reward at the {location.replace('_', ' ')} (I-17)"))
+    b.add(E.RewardCollected(seat, location, tier))
 
 
 def choice_action(location: str, tier: str) -> str:
@@ -58,7 +78,7 @@ def decide_take(b: Batch, cmd: dict) -> None:
     if not b.state.supply.get(resource):
         raise RuleViolation(f"The supply has no {resource} left", "L-C3")
     gain(b, cmd["seat"], {resource: 1}, "L-R5", "first at the Commissary")
-    b.add(E.RewardCollected(cmd["seat"], "commissary", tier))
+    collected(b, cmd["seat"], "commissary", tier)
 
 
 def decide_exchange(b: Batch, cmd: dict) -> None:
@@ -68,7 +88,7 @@ def decide_exchange(b: Batch, cmd: dict) -> None:
         raise RuleViolation("The first at the Commissary takes a resource instead", "L-R5")
     second = tier == "second"
     exchange(b, cmd["seat"], cmd, 1 if second else 2, "L-R5", f"{tier} at the Commissary", different=second)
-    b.add(E.RewardCollected(cmd["seat"], "commissary", tier))
+    collected(b, cmd["seat"], "commissary", tier)
 
 
 def decide_recruit(b: Batch, cmd: dict) -> None:
@@ -93,7 +113,7 @@ def decide_recruit(b: Batch, cmd: dict) -> None:
         goon = b.state.goons[loc]
         b.add(E.GoonRecruited(seat, loc, card_doc(goon)))
         apply_effect(b, seat, goon.effect, goon.effect_resource, goon.name)  # L-G: effect at once
-    b.add(E.RewardCollected(seat, "chow_hall", tier))
+    collected(b, seat, "chow_hall", tier)
 
 
 def _find_item(b: Batch, cmd: dict, source: str) -> tuple[int, object]:
@@ -121,7 +141,7 @@ def decide_craft(b: Batch, cmd: dict) -> None:
     b.add(E.ItemCrafted(seat, card_doc(item), source, index))
     reputation(b, seat, item.reputation, "L-IT1", f"crafted {item.name}")
     apply_effect(b, seat, item.effect, item.effect_resource, item.name)
-    b.add(E.RewardCollected(seat, "cell_block", tier))
+    collected(b, seat, "cell_block", tier)
 
 
 def decide_reserve(b: Batch, cmd: dict) -> None:
@@ -138,4 +158,4 @@ def decide_reserve(b: Batch, cmd: dict) -> None:
         check_pay_owned(b.state, seat, payment, "L-IT2")
         pay(b, seat, payment, "L-IT2", f"reserving {item.name}")
     b.add(E.ItemReserved(seat, card_doc(item), index))
-    b.add(E.RewardCollected(seat, "cell_block", tier))
+    collected(b, seat, "cell_block", tier)

@@ -121,16 +121,20 @@ def test_sewers_two_players_second_gets_the_other_tier_I_2_L_R2():
     assert t.seat("Ana").resources["scrap"] == 2 and t.seat("Ben").resources["scrap"] == 1
 
 
-def test_bandit_cubes_go_to_the_first_ranked_L_R9_L_P4():
-    """A Bandit fed a gold cube to its location in Patrol; the first-ranked there takes it."""
+def test_bandit_cubes_go_to_the_first_ranked_L_R9_L_P4_I_17():
+    """A Bandit fed a gold cube to its location in Patrol; the first-ranked there takes it with
+    its reward (I-17; more in test_bandit_reward.py)."""
     t = Table(setup(("Ana", "Ben"), goons={"commissary": goon("Test Thief", "bandit", resource="gold")}))
     t.pass_all()  # round 1: nobody goes anywhere
     t.do("refill_goons", goons={"sewers": goon("Test New")})
     assert t.state.goons["chow_hall"].name == "Test Thief"  # advanced from the Commissary (L-P3)
     assert t.state.loc_resources["chow_hall"] == {"gold": 1}
+    t.do("adjust", seat="Ben", quantity="scrap", delta=1, reason="test: pays the recruit")
     t.do("assign", seat="Ana", location="chow_hall", tiles=up(1))
     t.do("assign", seat="Ben", location="chow_hall", tiles=up(4))
     t.pass_all()
+    t.collect()
+    t.do("recruit", seat="Ben", goons=["infirmary"], pay={"scrap": 1})
     assert t.seat("Ben").resources["gold"] == 1 and t.state.loc_resources["chow_hall"] == {}
 
 
