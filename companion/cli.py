@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.core.errors import InputError
-from companion.core.jsonin import parse_json
+from companion.core.jsonin import parse_json, printable
 
 # (verb, game[, question]) -> "module:function"; each function takes the parsed document and
 # returns the output document, raising InputError for bad input. Imported lazily so that one
@@ -30,13 +30,24 @@ HANDLERS: dict[tuple[str, ...], str] = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the console script."""
+    """Entry point of the console script.
+
+    Never a traceback: an unexpected exception becomes one ``error:`` line and exit status 1
+    (bad input is status 2), and standard output is written only once the whole answer is ready.
+    """
     parser = _parser()
     args = parser.parse_args(argv)
     if not getattr(args, "command", None):
         parser.print_help()
         return 2
-    return args.handler(args)
+    try:
+        return args.handler(args)
+    except KeyboardInterrupt:
+        _error("interrupted")
+        return 130
+    except Exception as exc:  # noqa: BLE001 - the contract is one error line, never a traceback
+        _error(f"internal error ({type(exc).__name__}: {exc})")
+        return 1
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -69,26 +80,58 @@ def _load(key: tuple[str, ...]) -> Callable[[Any], dict]:
 
 def _run_json(key: tuple[str, ...], file: str) -> int:
     try:
-        text = _read(file)
-        result = _load(key)(parse_json(text))
+        result = _load(key)(parse_json(_read(file)))
     except InputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        _error(str(exc))
         return 2
-    json.dump(result, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
+    # Encoded in full before anything is written: a failure here leaves standard output empty.
+    data = (json.dumps(result, ensure_ascii=False, allow_nan=False, indent=2) + "\n").encode("utf-8")
+    try:
+        _write(data)
+    except OSError as exc:  # a closed pipe (``| head``) or a full disk
+        _error(f"cannot write the output ({exc.strerror or exc})")
+        return 1
     return 0
 
 
 def _read(file: str) -> str:
     if file == "-":
-        return sys.stdin.read()
+        stream = sys.stdin
+        if stream is None:
+            raise InputError("input", "standard input is closed")
+        data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read()
+        name = "standard input"
+    else:
+        try:
+            with open(file, "rb") as handle:
+                data = handle.read()
+        except OSError as exc:
+            raise InputError("file", f"cannot read {file!r} ({exc.strerror or exc})") from None
+        name = repr(file)
+    if isinstance(data, str):
+        return data
     try:
-        with open(file, encoding="utf-8") as handle:
-            return handle.read()
-    except OSError as exc:
-        raise InputError("file", f"cannot read {file!r} ({exc.strerror})") from None
+        return data.decode("utf-8-sig")  # a byte-order mark, as some editors write, is not an error
     except UnicodeDecodeError:
-        raise InputError("file", f"{file!r} is not UTF-8 text") from None
+        raise InputError("file" if file != "-" else "input", f"{name} is not UTF-8 text") from None
+
+
+def _write(data: bytes) -> None:
+    out = sys.stdout
+    out.flush()
+    buffer = getattr(out, "buffer", None)
+    if buffer is None:
+        out.write(data.decode("utf-8"))
+        out.flush()
+    else:
+        buffer.write(data)
+        buffer.flush()
+
+
+def _error(message: str) -> None:
+    """One ``error:`` line on standard error, whatever the message holds."""
+    sys.stderr.write(f"error: {printable(message)}\n")
+    sys.stderr.flush()
 
 
 def _serve(args: argparse.Namespace) -> int:

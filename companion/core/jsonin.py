@@ -1,24 +1,150 @@
 """Reading untrusted JSON documents field by field, with errors that name the field.
 
-Every helper takes the value and its path (``players[1].resources.gold``) and either returns the
-value or raises :class:`InputError` with that path.
+:func:`parse_json` is the one reader of untrusted JSON text (the CLI and every web import): it
+refuses what would later crash or be ambiguous — nesting deeper than :data:`MAX_DEPTH`, integers
+longer than :data:`MAX_INT_DIGITS` digits, numbers out of range, ``NaN``/``Infinity``, lone
+surrogates (they cannot be written as UTF-8) and duplicate keys (parsers disagree on which one
+wins) — raising :class:`InputError` with the path of the offending value.
+
+Every other helper takes the value and its path (``players[1].resources.gold``) and either
+returns the value or raises :class:`InputError` with that path.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from companion.core.errors import InputError
 
+MAX_DEPTH = 64
+"""Deepest nesting of arrays and objects accepted; real documents need fewer than ten levels."""
 
-def parse_json(text: str, field: str = "input") -> Any:
-    """Parse JSON text, reporting a syntax error against ``field``."""
+MAX_INT_DIGITS = 20
+"""Longest integer accepted, in digits: every 64-bit integer fits (seeds are 63-bit)."""
+
+# A JSON string (escapes included) or one bracket: strings are skipped when measuring depth.
+_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.DOTALL)
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+_PLAIN_KEY = re.compile(r'[^.\[\]"\\]+')
+
+
+class _Refused:
+    """A number the parser met that the document may not hold (reported with its path later)."""
+
+    def __init__(self, message: str):
+        self.message = message
+
+
+class _Duplicated(dict):
+    """An object in which ``key`` was given more than once."""
+
+    def __init__(self, pairs: list[tuple[str, Any]], key: str):
+        super().__init__(pairs)
+        self.key = key
+
+
+def parse_json(text: str, field: str = "input", root: str = "") -> Any:
+    """Parse untrusted JSON text safely, or raise :class:`InputError`.
+
+    Syntax and nesting errors are reported against ``field``; a refused value inside the document
+    against its path below ``root`` (``players[0].name``), or ``field`` when it is the document.
+    """
+    _check_depth(text, field)
     try:
-        return json.loads(text)
+        doc = json.loads(
+            text, parse_int=_integer, parse_float=_float, parse_constant=_constant, object_pairs_hook=_object
+        )
     except json.JSONDecodeError as exc:
         raise InputError(field, f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+    except RecursionError:  # cannot happen below MAX_DEPTH; kept so that it can never escape
+        raise InputError(field, f"is nested more than {MAX_DEPTH} levels deep") from None
+    found = _find_refused(doc)
+    if found is not None:
+        segments, message = found
+        path = root
+        for segment in reversed(segments):
+            path = join(path, segment)
+        raise InputError(path or field, message)
+    return doc
+
+
+def _check_depth(text: str, field: str) -> None:
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return  # cannot be too deep: skip the scan
+    depth = 0
+    for token in _TOKENS.finditer(text):
+        kind = token.group()
+        if kind in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                line = text.count("\n", 0, token.start()) + 1
+                column = token.start() - text.rfind("\n", 0, token.start())
+                raise InputError(field, f"is nested more than {MAX_DEPTH} levels deep (line {line} column {column})")
+        elif kind in "]}":
+            depth -= 1
+
+
+def _integer(digits: str) -> int | _Refused:
+    # Python refuses int() of over 4,300 digits with a ValueError; refuse far earlier, by name.
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        return _Refused(f"is an integer of more than {MAX_INT_DIGITS} digits")
+    return int(digits)
+
+
+def _float(text: str) -> float | _Refused:
+    value = float(text)
+    return value if math.isfinite(value) else _Refused("is a number too large to represent")
+
+
+def _constant(name: str) -> _Refused:
+    return _Refused(f"{name} is not a JSON number")
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict:
+    out = dict(pairs)
+    if len(out) == len(pairs):
+        return out
+    seen: set[str] = set()
+    for key, _value in pairs:
+        if key in seen:
+            return _Duplicated(pairs, key)
+        seen.add(key)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _find_refused(value: Any) -> tuple[list[str | int], str] | None:
+    """The first refused value: its path segments (innermost first) and the message."""
+    if isinstance(value, str):
+        return _surrogate(value, "")
+    if isinstance(value, _Refused):
+        return [], value.message
+    if isinstance(value, list):
+        items: Iterable[tuple[str | int, Any]] = enumerate(value)
+    elif isinstance(value, dict):
+        if isinstance(value, _Duplicated):
+            return [value.key], "is given twice in the same object"
+        items = value.items()
+    else:
+        return None
+    for key, item in items:
+        found = _surrogate(key, "in its name ") if isinstance(key, str) else None
+        found = found or _find_refused(item)
+        if found is not None:
+            found[0].append(key)
+            return found
+    return None
+
+
+def _surrogate(text: str, where: str) -> tuple[list[str | int], str] | None:
+    # The decoder pairs valid surrogate escapes into one character, so any left is lone.
+    match = _SURROGATE.search(text)
+    if match is None:
+        return None
+    return [], f"has a lone surrogate \\u{ord(match.group()):04x} {where}(not valid Unicode text)"
 
 
 def obj(value: Any, path: str, required: Iterable[str] = (), optional: Iterable[str] = ()) -> dict:
@@ -36,10 +162,23 @@ def obj(value: Any, path: str, required: Iterable[str] = (), optional: Iterable[
 
 
 def join(path: str, key: str | int) -> str:
-    """Extend a field path by a key or a list index."""
+    """Extend a field path by a key or a list index.
+
+    A key that is empty, or that would make the path ambiguous or unprintable (dots, brackets,
+    quotes, control characters, surrogates, edge spaces), is written as a JSON string: ``a."".b``.
+    """
     if isinstance(key, int):
         return f"{path}[{key}]"
+    if not (_PLAIN_KEY.fullmatch(key) and key.isprintable() and key == key.strip()):
+        key = printable(json.dumps(key, ensure_ascii=False))
     return f"{path}.{key}" if path else key
+
+
+def printable(text: str) -> str:
+    """``text`` with every unprintable character (line breaks, surrogates…) written as a JSON escape."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else json.dumps(c)[1:-1] for c in text)
 
 
 def integer(value: Any, path: str, minimum: int | None = 0) -> int:
