@@ -81,7 +81,7 @@ def _next_location(b: Batch) -> Pending | None:
 def outcome(s: State, location: str, first: str, power: dict, tiles: dict, suspicion: int, declined=()):
     """``resolve_location`` for this game's seats and options."""
     return resolve_location(location, s.player_count, s.seating, first, power, tiles, suspicion, declined,
-                            bool(s.options.get("pass_rewards_down")))
+                            bool(s.options.get("pass_rewards_down")), bool(s.options.get("spanish_second_tiers")))
 
 
 def tiers_of(out) -> tuple[dict, dict]:

@@ -1,6 +1,7 @@
 """Resolving one location in Lights Out: strength, ranking, suspicion, reward tiers, stragglers.
 
-Rules L-LO1..L-LO6, L-R1..L-R8, rulings I-1 and I-2, and the guards' differences L-SO7/L-SO8.
+Rules L-LO1..L-LO6, L-R1..L-R8, rulings I-1 and I-2 (both table options: "pass rewards down",
+"second tiers as in the Spanish rulebook"), and the guards' differences L-SO7/L-SO8.
 Pure functions: the engine calls :func:`resolve_location` and turns the outcome into events;
 ``companion referee lockup location`` prints it.
 """
@@ -80,6 +81,8 @@ _SECOND: dict[str, tuple[dict[str, int], int]] = {
     "chow_hall": ({}, 2),  # L-R6
     "library": ({}, 2),  # L-R8: draw 1 tome
 }
+# I-2 table option: ES (and the English original) print no "3+ players only" on these second tiers.
+_SPANISH_SECOND_MIN = {"exercise_yard": 2, "commissary": 2}
 # Every other ranked player without a higher tier (L-R2, L-R5, L-R6; I-2).
 _OTHER: dict[str, dict[str, int]] = {"sewers": {"scrap": 1}, "commissary": {}, "chow_hall": {}}
 
@@ -114,8 +117,11 @@ def rank(strength: Mapping[str, int], seating: Sequence[str], first_player: str)
     return tuple(sorted(strength, key=lambda name: (-strength[name], distance(name))))
 
 
-def _tier(location: str, position: int, count: int, player_count: int) -> Reward | None:
-    """The tier at ``position`` (0 = first) among ``count`` collecting participants (L-R, I-2)."""
+def _tier(location: str, position: int, count: int, player_count: int, spanish: bool = False) -> Reward | None:
+    """The tier at ``position`` (0 = first) among ``count`` collecting participants (L-R, I-2).
+
+    ``spanish``: the I-2 table option, the Exercise Yard and Commissary second tiers with 2 players too.
+    """
     two = player_count <= 2  # 2p values also apply to solo (L-SO1)
     if location == "cell_block":
         return Reward("each", {})  # L-R7: every participant crafts or reserves
@@ -124,7 +130,8 @@ def _tier(location: str, position: int, count: int, player_count: int) -> Reward
     if location == "infirmary":
         # L-R3: only the weakest gets the "last" potion; a lone player gets only the first reward.
         return Reward("last", {"potion": 1}) if position == count - 1 else None
-    if position == 1 and location in _SECOND and player_count >= _SECOND[location][1]:
+    least = _SPANISH_SECOND_MIN.get(location, 99) if spanish else 99
+    if position == 1 and location in _SECOND and player_count >= min(_SECOND[location][1], least):
         return Reward("second", dict(_SECOND[location][0]))
     if position == 2 and location == "library":
         return Reward("third", {})  # L-R8
@@ -145,7 +152,8 @@ def _guards_tier(location: str, reward: Reward | None) -> Reward | None:
 
 
 def _assign_rewards(
-    location: str, ranking: Sequence[str], player_count: int, declined: set[str], pass_down: bool
+    location: str, ranking: Sequence[str], player_count: int, declined: set[str], pass_down: bool,
+    spanish: bool = False,
 ) -> dict[str, Reward | None]:
     """Rewards in ranking order; declining (L-LO6) leaves ranks unchanged unless ``pass_down`` (I-1)."""
     # I-1 table option (ES): the rewards stay available to the next players in the usual order,
@@ -156,7 +164,7 @@ def _assign_rewards(
         if name in declined:
             rewards[name] = None
             continue
-        reward = _tier(location, collectors.index(name), len(collectors), player_count)
+        reward = _tier(location, collectors.index(name), len(collectors), player_count, spanish)
         rewards[name] = _guards_tier(location, reward) if name == GUARDS else reward
     return rewards
 
@@ -181,11 +189,13 @@ def resolve_location(
     suspicion: int,
     declined: Iterable[str] = (),
     pass_rewards_down: bool = False,
+    spanish_second_tiers: bool = False,
 ) -> LocationOutcome:
     """Resolve one location (L-LO1..L-LO6, L-R, L-SO7/L-SO8).
 
     ``tiles`` maps each participant to the tiles (guards: guard-card values) they have here;
     names with no tiles are ignored. ``declined`` names participants who decline (L-LO6, I-3).
+    ``pass_rewards_down`` and ``spanish_second_tiers`` are the I-1 and I-2 table options.
     """
     if location not in LOCATIONS:
         raise ValueError(f"unknown location {location!r}")
@@ -193,7 +203,8 @@ def resolve_location(
     strength = {name: sum(tile_value(t, power.get(name, 0)) for t in tiles[name]) for name in present}
     ranking = rank(strength, seating, first_player)
     declined_here = set(declined) & set(present)
-    rewards = _assign_rewards(location, ranking, player_count, declined_here, pass_rewards_down)
+    rewards = _assign_rewards(location, ranking, player_count, declined_here, pass_rewards_down,
+                              spanish_second_tiers)
     # L-LO5: no reward -> straggler to the Library; at the Library the tiles just go home.
     stragglers = () if location == "library" else tuple(n for n in ranking if rewards[n] is None)
     return LocationOutcome(

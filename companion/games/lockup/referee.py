@@ -14,8 +14,9 @@ from companion.games.lockup.location import ENFORCER, LOOKOUT, POWER_CARD, Tile,
 from companion.games.lockup.model import GUARDS, LOCATIONS
 
 _REQUIRED = ("game", "players", "location", "seating", "first_player", "power", "tiles", "suspicion")
-# "pass_rewards_down" is the I-1 table option (extra optional fields are allowed by the contract).
-_OPTIONAL = ("declined", "pass_rewards_down")
+# "pass_rewards_down" and "spanish_second_tiers" are the I-1 and I-2 table options (booleans, default
+# false; extra optional fields are allowed by the contract).
+_OPTIONAL = ("declined", "pass_rewards_down", "spanish_second_tiers")
 
 
 def run(doc: Any) -> dict:
@@ -31,7 +32,9 @@ def run(doc: Any) -> dict:
     suspicion = jsonin.integer(doc["suspicion"], "suspicion")
     declined = _declined(doc.get("declined", []), tiles)
     pass_down = jsonin.boolean(doc.get("pass_rewards_down", False), "pass_rewards_down")
-    outcome = resolve_location(location, count, seating, first, power, tiles, suspicion, declined, pass_down)
+    spanish = jsonin.boolean(doc.get("spanish_second_tiers", False), "spanish_second_tiers")
+    outcome = resolve_location(location, count, seating, first, power, tiles, suspicion, declined, pass_down,
+                               spanish)
     return outcome.to_json()
 
 

@@ -10,7 +10,8 @@ Setup document (every field validated; ``InputError`` names the field)::
      "goals": {"leader": goal, "instant": goal | null, "end_game": goal},
      "display": [item, ...],           # players + 1 (solo: 3) (L-C6)
      "goons": {"sewers": goon, "infirmary": goon, ...},   # the 5 active goons (L-S4)
-     "options": {"pass_rewards_down": false},             # I-1 table option
+     "options": {"pass_rewards_down": false,              # I-1 table option
+                 "spanish_second_tiers": false},          # I-2 table option
      "advanced": false,                # solo only: the guards start on 20 (L-SO1)
      "seed": 123}                      # optional, recorded for the solo automaton's shuffles
 
@@ -30,6 +31,8 @@ from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, MODES, SUPPLY
 
 SETUP_FIELDS = ("mode", "players", "crew_tiles", "goals", "display", "goons")
 OPTIONAL_FIELDS = ("first_player", "options", "advanced", "seed")
+# Table options (booleans, default false): I-1 and I-2 of the rules reference.
+TABLE_OPTIONS = ("pass_rewards_down", "spanish_second_tiers")
 
 
 def start(setup: Any) -> list:
@@ -141,8 +144,9 @@ def _goals(value: Any, solo: bool) -> dict:
 
 
 def _options(value: Any) -> dict:
-    doc = J.obj(value, "options", optional=["pass_rewards_down"])
-    return {"pass_rewards_down": J.boolean(doc.get("pass_rewards_down", False), "options.pass_rewards_down")}
+    """The table options: I-1 "pass rewards down", I-2 "second tiers as in the Spanish rulebook"."""
+    doc = J.obj(value, "options", optional=TABLE_OPTIONS)
+    return {key: J.boolean(doc.get(key, False), f"options.{key}") for key in TABLE_OPTIONS}
 
 
 def _check_supply(people: list[dict], goons: dict) -> None:

@@ -119,6 +119,7 @@ REFEREE_ERRORS = [
     (_with(REFEREE, ("declined",), ["Zed"]), "declined[0]"),
     (_with(REFEREE, ("declined",), "Vera"), "declined"),
     (_with(REFEREE, ("pass_rewards_down",), "yes"), "pass_rewards_down"),
+    (_with(REFEREE, ("spanish_second_tiers",), 1), "spanish_second_tiers"),
 ]
 
 GUARDS_REFEREE = next(e["input"] for e in LOCKUP_EXAMPLES if e["input"].get("seating") == ["Ana", "guards"])
@@ -196,3 +197,34 @@ def test_audit_accepts_optional_goon_name(tmp_path, capsys):
     doc = _with(AUDIT, ("players", 0, "goons", 0, "name"), "Test Dwarf")
     code, out, _ = _run_main(["audit", "lockup"], doc, tmp_path, capsys)
     assert code == 0 and json.loads(out)["players"][0]["breakdown"]["goons"] == 1
+
+
+def _two_at(location: str) -> dict:
+    """Two players at ``location``, Vera stronger (a made-up position, not a rulebook example)."""
+    return {"game": "lockup", "players": 2, "location": location, "seating": ["Vera", "Isaac"],
+            "first_player": "Isaac", "power": {}, "tiles": {"Vera": [4], "Isaac": [1]}, "suspicion": 0}
+
+
+@pytest.mark.parametrize(("location", "polish", "spanish"), [
+    ("exercise_yard", None, {"tier": "second", "gain": {"power": 1}}),
+    ("commissary", {"tier": "other", "gain": {}}, {"tier": "second", "gain": {}}),
+])
+def test_referee_spanish_second_tiers_option_two_players_i_2(location, polish, spanish, tmp_path, capsys):
+    """I-2: by default (PL) the 2-player second has no Exercise Yard power and only the 2-for-1
+    Commissary exchange; with ``spanish_second_tiers`` it gets the 3+ second tier."""
+    for value, expected in ((None, polish), (False, polish), (True, spanish)):
+        doc = _two_at(location) if value is None else {**_two_at(location), "spanish_second_tiers": value}
+        code, out, err = _run_main(["referee", "lockup", "location"], doc, tmp_path, capsys)
+        assert code == 0, err
+        assert json.loads(out)["rewards"]["Isaac"] == expected, value
+
+
+def test_referee_spanish_second_tiers_for_the_guards_i_2_l_so8(tmp_path, capsys):
+    """Solo (players 2): with the I-2 option the guards second at the Exercise Yard gain 1 power;
+    at the Commissary a guards' second still gets nothing (L-SO8)."""
+    doc = {**_two_at("exercise_yard"), "seating": ["Vera", "guards"], "first_player": "guards",
+           "tiles": {"Vera": [4], "guards": [1]}, "spanish_second_tiers": True}
+    _, out, _ = _run_main(["referee", "lockup", "location"], doc, tmp_path, capsys)
+    assert json.loads(out)["rewards"]["guards"] == {"tier": "second", "gain": {"power": 1}}
+    _, out, _ = _run_main(["referee", "lockup", "location"], {**doc, "location": "commissary"}, tmp_path, capsys)
+    assert json.loads(out)["rewards"]["guards"] is None

@@ -140,8 +140,9 @@ def setup_fields(setup: dict) -> dict:
                 out[f"start-{i}-{key}"] = str(value)
     if setup.get("first_player") and setup["mode"] != "solo":
         out["first_player"] = setup["first_player"]
-    if setup.get("options", {}).get("pass_rewards_down"):
-        out["pass_rewards_down"] = "1"
+    for key, on in setup.get("options", {}).items():  # the table options' checkboxes (I-1, I-2)
+        if on and key in ("pass_rewards_down", "spanish_second_tiers"):
+            out[key] = "1"
     for kind, prefix in (("leader", "goal-leader-"), ("instant", "goal-instant-"), ("end_game", "goal-end-")):
         if setup["goals"].get(kind):
             out.update(goal_fields(prefix, setup["goals"][kind]))

@@ -98,7 +98,7 @@ def build(state, game: dict, seat: str | None, definition, pending) -> dict:
         "explain": lightsout.explain(shown, tail) if shown.resolution is not None else None,
         "reasons": list(getattr(view, "reasons", ()))[-3:][::-1],
         "ask": _ask(shown, waiting), "tools": table.tools(shown), "atlas": rollcall.atlas_offer(shown),
-        "guard_deck": getattr(view, "guard_deck", None),
+        "guard_deck": getattr(view, "guard_deck", None), "options": W.table_options(core.options),
     }
     if waiting.kind == "over":
         lk["final_html"] = bridge.final_html(state, game)

@@ -18,7 +18,9 @@ from flask_babel import gettext as _
 
 from companion.core.errors import InputError
 from companion.games.lockup.model import GOON_LOCATIONS
+from companion.games.lockup.setup import TABLE_OPTIONS
 from companion.web import play
+from companion.web.access import host_only
 from companion.web.gameui.lockup import bridge, forms
 from companion.web.gameui.lockup import words as W
 from companion.web.gameui.lockup.blueprint import bp
@@ -84,7 +86,7 @@ def build_setup(form: Mapping, profile) -> tuple[dict, list]:
     goals = _goals(form, solo)
     setup = {"mode": mode, "players": players, "crew_tiles": _crew_tiles(profile), "goals": goals,
              "display": display, "goons": goons,
-             "options": {"pass_rewards_down": bool(forms.text(form, "pass_rewards_down"))}}
+             "options": {key: bool(forms.text(form, key)) for key in TABLE_OPTIONS}}
     if solo:
         setup.update(difficulty=forms.choice(form, "difficulty", "difficulty", DIFFICULTIES),
                      box_profile=profile,
@@ -107,6 +109,7 @@ def _page(template: str, form: Mapping, error: str | None = None, status: int = 
 
 
 @bp.get("/new")
+@host_only
 def new():
     """Step 1: who plays and how (the profile form first when it is missing)."""
     missing = bridge.profile_redirect(request.full_path)
@@ -116,6 +119,7 @@ def new():
 
 
 @bp.get("/new/solo")
+@host_only
 def new_solo():
     """Step 1 with solo chosen (the home page's solo entry)."""
     missing = bridge.profile_redirect(request.full_path)
@@ -125,6 +129,7 @@ def new_solo():
 
 
 @bp.post("/new")
+@host_only
 def new_players():
     """Step 1 posted: check the players, then ask for the cards dealt (step 2)."""
     try:
@@ -137,6 +142,7 @@ def new_players():
 
 
 @bp.post("/new/start")
+@host_only
 def start_game():
     """Step 2 posted: record the game (a refused field re-shows step 2 with everything typed)."""
     form = request.form
@@ -146,12 +152,11 @@ def start_game():
         setup, cards = build_setup(form, bridge.profile())
         kind = "lockup-solo" if mode == "solo" else "lockup"
         title = forms.text(form, "title") or _("Lockup game")
-        game_id = play.start_from_form(kind, setup, title, forms.text(form, "key") or play.new_key())
+        game_id = play.start_from_form(kind, setup, title, forms.text(form, "key") or play.new_key(),
+                                       after=lambda: bridge.remember_all(cards))
     except InputError as exc:
         mode = form.get("mode", "standard")
         players = [{"name": forms.text(form, f"name-{i}")} for i in range(MAX_PLAYERS) if forms.text(form, f"name-{i}")]
         return _page("lockup/new_cards.html", form, error=str(exc), status=422, mode=mode, players=players,
                      size=3 if mode == "solo" else len(players) + 1)
-    for kind_, face in cards:
-        bridge.remember(kind_, face)
     return redirect(url_for("games.show", game_id=game_id), 303)

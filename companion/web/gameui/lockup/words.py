@@ -100,6 +100,14 @@ def place(where: str) -> str:
     return seat(name) if kind == "seat" else location(name)
 
 
+def table_options(options: dict) -> str:
+    """The game's table options (recorded in ``game-started``), each with on/off, e.g. for the game page."""
+    labels = (("pass_rewards_down", _("declined rewards pass down (I-1)")),
+              ("spanish_second_tiers", _("second tiers as in the Spanish rulebook (I-2)")))
+    return "; ".join(_("%(option)s: on", option=label) if options.get(key) else _("%(option)s: off", option=label)
+                     for key, label in labels)
+
+
 def vocabulary() -> dict:
     """Choices the card-entry fields offer (templates ``lockup/_cards.html``)."""
     from companion.games.lockup.model import GOON_TYPES, RESOURCES, TREASURES

@@ -1,0 +1,63 @@
+"""The I-2 table option "second tiers as in the Spanish rulebook" on the table phone: a labelled
+checkbox next to the I-1 option, kept through step 2, recorded in ``game-started`` and shown on the
+game page with the I-1 option. Cards are made up for the test (autoplay's "Test ..." cards)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from companion.events import EventStore
+from companion.games.lockup import autoplay
+from companion.web.gameui.lockup.formdriver import setup_fields
+
+PROFILE = json.loads((Path(__file__).resolve().parents[1] / "solo_guard" / "golden" / "made_up_profile.json")
+                     .read_text())
+
+
+@pytest.fixture
+def profiled(app, client):
+    EventStore(app.config["DATABASE"]).put_setting("lockup-box-profile", PROFILE)
+    return client
+
+
+def _started(app, game_id: str) -> dict:
+    records = EventStore(app.config["DATABASE"]).events(game_id)
+    return next(r.payload for r in records if r.type == "game-started")
+
+
+def test_step_one_offers_both_table_options_together_I_1_I_2(profiled):
+    page = profiled.get("/lockup/new").get_data(as_text=True)
+    options = page[page.index('id="table-options"'):].split("</fieldset>")[0]
+    assert 'name="pass_rewards_down"' in options and 'name="spanish_second_tiers"' in options
+    assert "second tiers as in the Spanish rulebook" in options and "(I-2)" in options
+
+
+def test_step_two_keeps_the_checked_option_I_2(profiled):
+    page = profiled.post("/lockup/new", data={"mode": "standard", "name-0": "Ana", "name-1": "Ben",
+                                              "spanish_second_tiers": "1"}).get_data(as_text=True)
+    assert '<input type="hidden" name="spanish_second_tiers" value="1">' in page
+
+
+@pytest.mark.parametrize(("mode", "count"), [("standard", 2), ("solo", 1)])
+@pytest.mark.parametrize("checked", [False, True])
+def test_the_option_is_recorded_and_shown_on_the_game_page_I_2(app, profiled, mode, count, checked):
+    setup = autoplay.make_setup(random.Random(4), count, mode)
+    setup["options"] = {"spanish_second_tiers": checked}
+    fields = setup_fields(setup)
+    if mode == "solo":
+        fields["difficulty"] = "easy"
+    assert ("spanish_second_tiers" in fields) is checked
+    answer = profiled.post("/lockup/new/start", data=fields)
+    assert answer.status_code == 303, answer.get_data(as_text=True)[:800]
+    game_id = answer.headers["Location"].rsplit("/", 1)[-1]
+    assert _started(app, game_id)["options"]["spanish_second_tiers"] is checked
+    assert _started(app, game_id)["options"]["pass_rewards_down"] is False
+    page = profiled.get(f"/games/{game_id}").get_data(as_text=True)
+    line = page[page.index('id="lockup-options"'):].split("</p>")[0]
+    state = "on" if checked else "off"
+    assert f"second tiers as in the Spanish rulebook (I-2): {state}" in line
+    assert "declined rewards pass down (I-1): off" in line
