@@ -8,6 +8,7 @@ are accepted as lists or as comma-separated text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -17,6 +18,9 @@ from companion.core.errors import InputError
 
 TRUE_WORDS = frozenset({"true", "on", "yes", "1"})
 FALSE_WORDS = frozenset({"false", "off", "no", "0", ""})
+# No count at a table comes near this; larger numbers are typos or abuse, refused by name.
+LARGEST = 999_999
+_WHOLE = re.compile(r"[+-]?[0-9]+")
 
 
 def fields(data: Any, required: Iterable[str] = (), optional: Iterable[str] = ()) -> dict:
@@ -27,12 +31,20 @@ def fields(data: Any, required: Iterable[str] = (), optional: Iterable[str] = ()
 
 
 def integer(value: Any, path: str, minimum: int = 0, maximum: int | None = None) -> int:
-    """An integer (or its decimal text) within bounds."""
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        value = int(value.strip())
+    """An integer (or its decimal text) within bounds; without ``maximum``, at most ``LARGEST``.
+
+    Text must be plain ASCII digits with an optional sign: ``--1`` or ``²`` are refused by name,
+    never passed to ``int()`` (which raises on one and accepts other scripts' digits).
+    """
+    top = LARGEST if maximum is None else maximum
+    if isinstance(value, str):
+        if not _WHOLE.fullmatch(value.strip()):
+            raise InputError(path, "must be an integer")
+        # More digits than any bound: refused before int() (huge texts are slow to convert).
+        value = int(value.strip()) if len(value.strip()) <= 12 else top + 1
     value = jsonin.integer(value, path, minimum=None)
-    if value < minimum or (maximum is not None and value > maximum):
-        span = f"from {minimum} to {maximum}" if maximum is not None else f"at least {minimum}"
+    if value < minimum or value > top:
+        span = f"at least {minimum}" if maximum is None and value < minimum else f"from {minimum} to {top}"
         raise InputError(path, f"must be an integer {span}")
     return value
 

@@ -1,8 +1,11 @@
-"""Who may see a game.
+"""Who may see a game, who may change the device, and where a request may send the browser.
 
-The device running the server (requests from loopback) sees every game. Any other device sees a
-game only after opening its join link (an unguessable token) or typing its table code; the grant
-is kept in the signed session cookie. Typed codes are rate-limited per device address.
+The device running the server (requests from loopback) is the host: it sees every game, and only
+it starts games or changes device-wide data (box profile, card catalog, imports); views that do
+are wrapped in :func:`host_only`. Any other device sees a game only after opening its join link
+(an unguessable token) or typing its table code; the grant is kept in the signed session cookie.
+Typed codes are rate-limited per device address. :func:`safe_next` vets every redirect target
+taken from a request.
 """
 
 from __future__ import annotations
@@ -11,8 +14,13 @@ import ipaddress
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
-from flask import abort, current_app, request, session
+from flask import abort, current_app, render_template, request, session
+from flask_babel import gettext as _
 
 from companion.events import UnknownGame
 from companion.web import get_store
@@ -24,6 +32,57 @@ def is_local() -> bool:
         return ipaddress.ip_address(request.remote_addr or "").is_loopback
     except ValueError:
         return False
+
+
+def is_host() -> bool:
+    """True for the host device: the one running the companion (today: a loopback request)."""
+    return is_local()
+
+
+View = TypeVar("View", bound=Callable[..., Any])
+
+
+def host_only(view: View) -> View:
+    """Decorate a view that starts a game or changes device-wide data: other devices get a 403
+    page saying that only the device running the companion can do that (GET and POST alike)."""
+
+    @wraps(view)
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        if not is_host():
+            return refuse_stranger()
+        return view(*args, **kwargs)
+
+    guarded.host_only = True  # type: ignore[attr-defined]  # read by the tests' route survey
+    return guarded  # type: ignore[return-value]
+
+
+def require_host() -> tuple[str, int] | None:
+    """``before_request`` form of :func:`host_only`, for a blueprint that is host-only as a whole."""
+    return None if is_host() else refuse_stranger()
+
+
+def refuse_stranger() -> tuple[str, int]:
+    """The 403 page shown to a device that is not the host."""
+    message = _(
+        "Only the device running the companion can start games or change its settings (box profile, "
+        "card catalog, imports). Open this page on that device, or join a game with its link or table code."
+    )
+    return render_template("errors/error.html", code=403, message=message), 403
+
+
+def safe_next(value: Any) -> str | None:
+    """``value`` if it is a path on this site (``/…``), else ``None``.
+
+    Refused: other sites (``//host``, ``https://…``, any scheme), backslashes (browsers read
+    ``/\\host`` as ``//host``), control characters (CR/LF would split the ``Location`` header)
+    and anything longer than a URL of this app could be.
+    """
+    if not isinstance(value, str) or not value.startswith("/") or value.startswith("//") or len(value) > 2000:
+        return None
+    if "\\" in value or any(ord(ch) < 0x20 or ord(ch) == 0x7F for ch in value):
+        return None
+    parts = urlsplit(value)
+    return value if not parts.scheme and not parts.netloc else None
 
 
 def granted() -> list[str]:

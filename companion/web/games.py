@@ -9,7 +9,7 @@ from companion.core.errors import InputError, RuleViolation
 from companion.events import ConflictError, IdempotencyError
 from companion.events.jsonl import as_stored, export_lines, parse_export, write_import
 from companion.web import get_store, play
-from companion.web.access import game_or_404, is_local
+from companion.web.access import game_or_404, host_only, safe_next
 from companion.web.qr import join_url, svg
 from companion.web.registry import GAMES
 
@@ -88,7 +88,7 @@ def _marker(game_id: str, action):
         return render_game(game, error=_("Someone else changed the game meanwhile; here is the latest."), status=409)
     if request.headers.get("HX-Request"):
         return render_game(game)
-    return redirect(request.form.get("next") or url_for("games.show", game_id=game_id), 303)
+    return redirect(safe_next(request.form.get("next")) or url_for("games.show", game_id=game_id), 303)
 
 
 @bp.get("/<game_id>/export.jsonl")
@@ -104,10 +104,9 @@ def export(game_id: str):
 
 
 @bp.post("/import")
+@host_only
 def import_game():
     """Import an exported game (this device only)."""
-    if not is_local():
-        abort(404)
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         return _import_error(_("File: choose an exported .jsonl file."))

@@ -247,7 +247,7 @@ def test_a_phone_that_has_not_joined_sees_nothing_and_changes_nothing(app, clien
     assert remote.get(f"/games/{game_id}").status_code == 404
     assert act(remote, game_id, "end-round").status_code == 404
     assert remote.get(f"/games/{game_id}/export.jsonl").status_code == 404
-    assert remote.get("/ragami/new").status_code == 404
+    assert remote.get("/ragami/new").status_code == 403  # host only (issue 10)
     assert seq(app, game_id) == 1
     with app.app_context():
         code = get_store().game(game_id)["table_code"]

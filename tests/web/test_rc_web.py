@@ -290,8 +290,8 @@ def test_a_phone_that_has_not_joined_sees_nothing_and_changes_nothing(app, clien
     assert remote.get(f"/games/{game_id}").status_code == 404
     assert remote.get(f"/games/{game_id}", headers=HX).status_code == 404
     assert act(remote, game_id, "end-round").status_code == 404
-    assert remote.get("/rattus-cartus/new").status_code == 404
-    assert remote.post("/rattus-cartus/new", data={"players": ["A", "B"]}).status_code == 404
+    assert remote.get("/rattus-cartus/new").status_code == 403  # host only (issue 10)
+    assert remote.post("/rattus-cartus/new", data={"players": ["A", "B"]}).status_code == 403
     assert seq(app, game_id) == 1 and count_games(app) == 1
     with app.app_context():
         token = get_store().game(game_id)["join_token"]

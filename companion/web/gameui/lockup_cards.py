@@ -6,7 +6,7 @@ JSON and as a QR code. Nothing is shipped: without a stored profile the form is 
 
 Public helpers: :func:`get_profile`, :func:`require_profile`; the catalog helpers
 :func:`catalog_entries`, :func:`lookup` and :func:`remember` live here too (pages in
-``lockup_catalog``). Every page of this blueprint answers 404 to other devices.
+``lockup_catalog``). Every page of this blueprint answers 403 to other devices (host only).
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ from companion.games.lockup.box_profile import (
 )
 from companion.games.lockup.card_forms import profile_form_values, profile_from_form
 from companion.games.lockup.cards import card_doc
-from companion.web import get_store
-from companion.web.access import is_local
+from companion.web import access, get_store
+from companion.web.access import is_local, require_host
 from companion.web.gameui.lockup_words import field_id, field_label, words
 from companion.web.qr import svg
 from companion.web.registry import register_blueprint, register_settings_link
@@ -44,11 +44,8 @@ register_settings_link(lazy_gettext("Lockup box profile"), "lockup_cards.box_pro
 register_settings_link(lazy_gettext("Lockup card catalog"), "lockup_cards.catalog_page")
 
 
-@bp.before_request
-def _server_device_only():
-    # Settings are changed and shown on the server device only; others get no hint they exist.
-    if not is_local():
-        abort(404)
+# Settings are changed and shown on the host device only; others get a 403 page saying so.
+bp.before_request(require_host)
 
 
 # --- public helpers ----------------------------------------------------------------------------
@@ -128,11 +125,7 @@ def save_catalog(doc: dict) -> None:
     get_store().put_setting(CATALOG_KEY, doc)
 
 
-def safe_next(value: Any) -> str | None:
-    """``value`` if it is a path within this app (never another site), else ``None``."""
-    if isinstance(value, str) and value.startswith("/") and not value.startswith("//") and "\\" not in value:
-        return value
-    return None
+safe_next = access.safe_next  # one vetting of redirect targets for the whole app
 
 
 def _face_doc(kind: str, face: Any, doc: dict) -> dict:

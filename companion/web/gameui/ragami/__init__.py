@@ -17,7 +17,7 @@ from companion.games.ragami import audit
 from companion.games.ragami.rules import COLOURS, MAX_PLAYERS
 from companion.games.ragami.scoring import score
 from companion.web import play
-from companion.web.access import game_or_404, is_local
+from companion.web.access import game_or_404, host_only
 from companion.web.games import render_game, run_command
 from companion.web.gameui.ragami import forms, panel
 from companion.web.registry import GameUI, register
@@ -26,10 +26,9 @@ bp = Blueprint("ragami", __name__, url_prefix="/ragami")
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@host_only
 def new():
     """The new-game form (this device only, like the home page's "Start a game")."""
-    if not is_local():
-        abort(404)
     if request.method == "GET":
         return _new_page()
     try:

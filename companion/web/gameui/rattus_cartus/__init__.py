@@ -15,7 +15,7 @@ from companion.games.rattus_cartus import audit
 from companion.games.rattus_cartus.rules import CLASSES, MAX_PLAYERS
 from companion.games.rattus_cartus.scoring import score
 from companion.web import play
-from companion.web.access import game_or_404, is_local
+from companion.web.access import game_or_404, host_only
 from companion.web.games import render_game, run_command
 from companion.web.gameui.rattus_cartus import forms, panel
 from companion.web.registry import GameUI, register
@@ -28,10 +28,9 @@ OPTIONAL_COUNTS = (*CLASSES, *forms.COUNTS)
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@host_only
 def new():
     """The new-game form (this device only, like the home page's "Start a game")."""
-    if not is_local():
-        abort(404)
     if request.method == "GET":
         return _new_page()
     try:
