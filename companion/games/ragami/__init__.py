@@ -10,7 +10,8 @@ COMMANDS (``kind``: fields)
 
 Setup (``GAME.start(setup)``): ``players`` (2-4, clockwise; each a name or ``{name, colour}``
 with colour yellow/green/blue/purple, free colours assigned in that order), ``start_player``
-(a listed name, or null/absent to draw one).
+(a listed name, or null/absent to draw one), optional ``bonus_needs_conflict`` (bool, default
+true: the RG-I1 table option, no +7/+4 conflicts bonus for a player with 0 conflicts resolved).
 
 - ``resolve-conflict``: ``player``, ``die_value`` (1-6, the VP gained, RG-V3), optional
   ``saints`` (players whose saint stood on the conflict, +1 VP each, RG-V4), ``helper`` (the
@@ -25,7 +26,8 @@ with colour yellow/green/blue/purple, free colours assigned in that order), ``st
 - ``use-location-tokens``: ``tokens`` (numbers 1-30, each once per game, RG-T2).
 - ``end-round``: no fields. Starts the next round (start player passes left, RG-T3) or, if a
   player has 30 VP or the 30 tokens are used, announces the end of the game (RG-E1).
-- ``finish-game``: no fields; after the end is announced: conflicts bonus and winner (RG-E3, RG-E4).
+- ``finish-game``: no fields; after the end is announced: conflicts bonus (RG-E3, RG-I1 by the
+  table option) and winner (RG-E4).
 
 ``pending(state)``: step (``setup``, ``round`` with RG-T3 ``reminders`` and the last-round
 ``warning``, ``final-conversion``, ``finished``). ``FIELDS[kind]`` describes each command's

@@ -1,7 +1,8 @@
 """``companion audit ragami``: final scores from one JSON document (RG-E, cli-contracts.md).
 
 Every field is validated with :mod:`companion.core.jsonin`, so malformed input raises
-``InputError`` naming the field (``players[2].conflicts``).
+``InputError`` naming the field (``players[2].conflicts``). Optional ``bonus_needs_conflict``
+(bool, default true) is the RG-I1 table option.
 """
 
 from __future__ import annotations
@@ -11,16 +12,28 @@ from typing import Any
 from companion.core import jsonin
 from companion.core.errors import InputError
 from companion.games.ragami.rules import MAX_PLAYERS, MIN_PLAYERS
-from companion.games.ragami.scoring import Result, Tally, score
+from companion.games.ragami.scoring import Options, Result, Tally, score
 
 PLAYER_FIELDS: tuple[str, ...] = ("name", "vp", "conflicts", "white_cubes")
 
 
 def run(doc: Any) -> dict:
     """Validate the document, score it and return the contract's output document."""
-    doc = jsonin.obj(doc, "", required=("game", "players"))
+    tallies, options = read(doc)
+    return to_output(score(tallies, options))
+
+
+def read(doc: Any) -> tuple[list[Tally], Options]:
+    """The validated players and table options of an audit document (``InputError`` names a bad field)."""
+    doc = jsonin.obj(doc, "", required=("game", "players"), optional=("bonus_needs_conflict",))
     jsonin.choice(doc["game"], "game", ["ragami"])
-    return to_output(score(read_players(doc["players"])))
+    tallies = read_players(doc["players"])
+    return tallies, read_options(doc)
+
+
+def read_options(doc: dict) -> Options:
+    """Table options: ``bonus_needs_conflict`` (RG-I1, default true)."""
+    return Options(jsonin.boolean(doc.get("bonus_needs_conflict", True), "bonus_needs_conflict"))
 
 
 def read_players(value: Any) -> list[Tally]:

@@ -1,11 +1,15 @@
-"""Ragami events: past tense, kebab-case types prefixed ``ragami-``, version 1."""
+"""Ragami events: past tense, kebab-case types prefixed ``ragami-``; version 1 unless noted.
+
+``ragami-game-started`` is version 2: it records the RG-I1 table option ``bonus_needs_conflict``.
+Version 1 had no option and always applied RG-I1, so its upcaster writes ``true``.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.core.events import Event, event_type
+from companion.core.events import Event, event_type, upcaster
 
 # Why VP were gained (RG-V1…RG-V5); the cause also says what was spent or counted.
 VP_CAUSES: dict[str, str] = {
@@ -20,13 +24,21 @@ VP_CAUSES: dict[str, str] = {
 @event_type
 @dataclass(frozen=True)
 class GameStarted(Event):
-    """Players clockwise with their colours, and the start player (RG-T1)."""
+    """Players clockwise with their colours, the start player (RG-T1) and the table option."""
 
     type: ClassVar[str] = "ragami-game-started"
+    version: ClassVar[int] = 2
     players: tuple[str, ...]
     colours: tuple[str, ...]
     start_player: str
     seed: int | None = None  # set when the companion drew the start player
+    bonus_needs_conflict: bool = True  # RG-I1 table option: no +7/+4 with 0 conflicts resolved
+
+
+@upcaster("ragami-game-started", 1)
+def _game_started_v1(payload: dict) -> dict:
+    """v1 -> v2: before the option existed RG-I1 always applied."""
+    return {"bonus_needs_conflict": True, **payload}
 
 
 @event_type

@@ -29,7 +29,7 @@ from companion.games.ragami.rules import (
     VIRTUE_START,
     WHITE_CUBES_PER_VP,
 )
-from companion.games.ragami.scoring import Tally, score
+from companion.games.ragami.scoring import Options, Tally, score
 
 PLAYING, FINAL, FINISHED = "playing", "final", "finished"
 
@@ -58,6 +58,7 @@ class State:
     end_reasons: tuple[str, ...] = ()
     winners: tuple[str, ...] = ()
     tiebreak: str | None = None
+    options: Options = Options()
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -92,8 +93,9 @@ def tallies(state: State) -> list[Tally]:
 
 def start(setup: Mapping[str, Any]) -> list[Event]:
     """Validate the setup: ``players`` clockwise as ``{name, colour}`` (colour optional) or names;
-    ``start_player`` a listed name, or null/absent to draw one (setup step 7)."""
-    setup = jsonin.obj(setup, "", required=("players",), optional=("start_player",))
+    ``start_player`` a listed name, or null/absent to draw one (setup step 7); optional
+    ``bonus_needs_conflict`` (bool, default true: the RG-I1 table option)."""
+    setup = jsonin.obj(setup, "", required=("players",), optional=("start_player", "bonus_needs_conflict"))
     entries = jsonin.array(setup["players"], "players", MIN_PLAYERS, MAX_PLAYERS)  # RG-T1
     names: list[str] = []
     colours: list[str | None] = []
@@ -112,7 +114,8 @@ def start(setup: Mapping[str, Any]) -> list[Event]:
         seed = rng.new_seed()
         first = rng.shuffled(names, seed)[0]
     first = jsonin.name_of(first, "start_player", names)
-    return [ev.GameStarted(tuple(names), filled, first, seed)]
+    needs_conflict = jsonin.boolean(setup.get("bonus_needs_conflict", True), "bonus_needs_conflict")
+    return [ev.GameStarted(tuple(names), filled, first, seed, bonus_needs_conflict=needs_conflict)]
 
 
 def _read_seat(entry: Any, path: str) -> tuple[str, str | None]:
@@ -218,7 +221,7 @@ def _finish(state: State, c: cmd.FinishGame) -> list[Event]:
     if state.phase != FINAL:
         raise RuleViolation("The game ends at the end of a round in which a player reached 30 VP "
                             "or the location tokens ran out", "RG-E1")
-    result = score(tallies(state))  # RG-E2 conversion, RG-E3 bonus, RG-E4 winner
+    result = score(tallies(state), state.options)  # RG-E2 conversion, RG-E3 bonus (RG-I1), RG-E4 winner
     return [ev.GameFinished(result.winners, result.tiebreak)]
 
 
@@ -243,7 +246,7 @@ def evolve(state: State | None, event: Event) -> State:
     """The state after ``event``."""
     if isinstance(event, ev.GameStarted):
         seats = tuple(Seat(n, c) for n, c in zip(event.players, event.colours, strict=True))
-        return State(seats, event.start_player)
+        return State(seats, event.start_player, options=Options(event.bonus_needs_conflict))
     if state is None:
         raise ValueError(f"{event.type} before ragami-game-started")
     step = _EVOLVERS.get(type(event))

@@ -1,4 +1,8 @@
-"""Final scoring of Ragami (RG-E1…RG-E4, RG-I1, RG-I2), every point explained by a rule id."""
+"""Final scoring of Ragami (RG-E1…RG-E4, RG-I1, RG-I2), every point explained by a rule id.
+
+RG-I1 (a player with no conflict resolved takes no +7/+4 bonus) is a table option,
+``Options.bonus_needs_conflict``, on by default; every result says whether it changed a bonus.
+"""
 
 from __future__ import annotations
 
@@ -18,6 +22,37 @@ class Tally:
     vp: int
     conflicts: int
     white_cubes: int = 0
+
+
+@dataclass(frozen=True)
+class Options:
+    """Table options: RG-I1, no conflicts bonus without a conflict resolved (default on)."""
+
+    bonus_needs_conflict: bool = True
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """RG-I1 in this result: ``option`` (on or off) and ``changed``, each player with 0 conflicts
+    resolved whose bonus depends on the option, with that bonus (withheld when the option is on,
+    taken when it is off). ``applied``: the option was on and withheld a bonus."""
+
+    option: bool
+    changed: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def applied(self) -> bool:
+        """True when the ruling was on and withheld a bonus from a player with 0 conflicts."""
+        return self.option and bool(self.changed)
+
+    def note(self) -> str:
+        """The ruling in words, for the CLI-free core (the app words it through Babel)."""
+        names = ", ".join(f"{name} (+{bonus})" for name, bonus in self.changed)
+        if self.option:
+            state = f"applied: withheld the bonus from {names}" if self.changed else "changed no bonus"
+            return f"RG-I1 (table option on, no conflicts bonus with 0 conflicts resolved): {state}"
+        state = f"with 0 conflicts resolved, {names} took the bonus" if self.changed else "changed no bonus"
+        return f"RG-I1 off (the conflicts bonus needs no conflict resolved): {state}"
 
 
 @dataclass(frozen=True)
@@ -58,21 +93,31 @@ class Result:
     players: tuple[PlayerScore, ...]
     winners: tuple[str, ...]
     tiebreak: str | None
+    ruling: Ruling = Ruling(True)
 
 
-def conflicts_bonus(counts: Mapping[str, int]) -> dict[str, int]:
+def conflicts_bonus(counts: Mapping[str, int], needs_conflict: bool = True) -> dict[str, int]:
     """RG-E3: every player tied for most conflicts gets 7, every player at the next distinct count
-    gets 4 (RG-I2); a player with no conflict resolved gets nothing (RG-I1)."""
-    distinct = sorted({c for c in counts.values() if c > 0}, reverse=True)
+    gets 4 (RG-I2); with ``needs_conflict`` (RG-I1) a player with no conflict resolved gets nothing,
+    without it 0 counts like any other count."""
+    distinct = sorted({c for c in counts.values() if c > 0 or not needs_conflict}, reverse=True)
     awards = dict(zip(distinct, (CONFLICTS_FIRST_VP, CONFLICTS_SECOND_VP), strict=False))
     return {name: awards.get(count, 0) for name, count in counts.items()}
+
+
+def ruling(counts: Mapping[str, int], options: Options) -> Ruling:
+    """RG-I1 for these counts: the players with 0 conflicts whose bonus the option decides."""
+    without = conflicts_bonus(counts, needs_conflict=False)
+    changed = tuple((name, without[name]) for name, count in counts.items() if count == 0 and without[name])
+    return Ruling(options.bonus_needs_conflict, changed)
 
 
 def _lines(tally: Tally, bonus: int) -> tuple[Line, ...]:
     lines = [Line("RG-E1", "track", tally.vp, "Virtue Points on the track")]
     if bonus:
         place = "most" if bonus == CONFLICTS_FIRST_VP else "second most"
-        lines.append(Line("RG-E3", "conflicts_bonus", bonus, f"{place} conflicts resolved ({tally.conflicts})"))
+        off = "; RG-I1 table option off" if tally.conflicts == 0 else ""
+        lines.append(Line("RG-E3", "conflicts_bonus", bonus, f"{place} conflicts resolved ({tally.conflicts}{off})"))
     converted = tally.white_cubes // WHITE_CUBES_PER_VP  # RG-E2: 2 white cubes -> 1 VP, rounded down
     if converted:
         lines.append(Line("RG-E2", "white_cubes", converted, f"{tally.white_cubes} white cubes converted 2 to 1"))
@@ -90,12 +135,14 @@ def winners(scores: Sequence[PlayerScore]) -> tuple[tuple[str, ...], str | None]
     return tuple(s.name for s in top), ("conflicts" if len(top) == 1 else "shared")
 
 
-def score(tallies: Sequence[Tally]) -> Result:
-    """Score the end of the game: track + RG-E3 bonus + RG-E2 conversion; winner by RG-E4."""
-    bonus = conflicts_bonus({t.name: t.conflicts for t in tallies})
+def score(tallies: Sequence[Tally], options: Options = Options()) -> Result:
+    """Score the end of the game: track + RG-E3 bonus (RG-I1 by the table option) + RG-E2
+    conversion; winner by RG-E4; the result says how RG-I1 bore on it."""
+    counts = {t.name: t.conflicts for t in tallies}
+    bonus = conflicts_bonus(counts, options.bonus_needs_conflict)
     scores = tuple(PlayerScore(t.name, t.conflicts, _lines(t, bonus[t.name])) for t in tallies)
     best, tiebreak = winners(scores)
-    return Result(scores, best, tiebreak)
+    return Result(scores, best, tiebreak, ruling(counts, options))
 
 
 def outcome_note(result: Result) -> tuple[str, str]:

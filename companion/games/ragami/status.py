@@ -81,7 +81,7 @@ def final_result(state: State | None) -> Result | None:
     """The explained final scores once the game is finished (``None`` before)."""
     if state is None or state.phase != FINISHED:
         return None
-    return score(tallies(state))
+    return score(tallies(state), state.options)
 
 
 def is_finished(state: State | None) -> bool:
@@ -99,6 +99,7 @@ def view_for(state: State | None, seat: str | None) -> dict[str, Any]:
         "dice_roller": dice_roller(state),
         "players": players, "tokens_used": list(state.tokens_used),
         "tokens_left": len(LOCATION_TOKENS) - len(state.tokens_used), "end_reasons": list(state.end_reasons),
+        "options": dataclasses.asdict(state.options),
         "pending": dataclasses.asdict(pending(state)), "result": _result_view(final_result(state)),
     }
 
@@ -109,5 +110,7 @@ def _result_view(result: Result | None) -> dict[str, Any] | None:
     players = [{"name": p.name, "total": p.total, "breakdown": p.breakdown(), "conflicts": p.conflicts,
                 "lines": [dataclasses.asdict(line) for line in p.lines]} for p in result.players]
     rule, text = outcome_note(result)
+    ruling = {"rule": "RG-I1", "option": result.ruling.option, "applied": result.ruling.applied,
+              "changed": [list(pair) for pair in result.ruling.changed], "text": result.ruling.note()}
     return {"players": players, "winners": list(result.winners), "tiebreak": result.tiebreak,
-            "outcome": {"rule": rule, "text": text}}
+            "outcome": {"rule": rule, "text": text}, "ruling": ruling}

@@ -8,7 +8,8 @@ COMMANDS (``kind``: fields)
 
 Setup (``GAME.start(setup)``): ``players`` (2-5 names, clockwise seating), ``start_player``
 (a listed name, or null/absent to draw one), optional ``plague_survivor`` (bool, RC-F9 option),
-``gold_two_player_tie`` (``"split_6"`` default or ``"split_9"``, RC-F5 option).
+``gold_two_player_tie`` (RC-F5 option for a two-player tie for most Gold: ``"split_9"``, the
+default, shares the 9 VP, 4 each; ``"split_6"`` shares only the 6, 3 each).
 
 - ``end-round``: no fields. Ends the current round; the start player passes left (RC-G1).
   After the last round (10/9/8 rounds for 2/3/4-5 players) the end-of-game entry opens.
@@ -20,7 +21,8 @@ Setup (``GAME.start(setup)``): ``players`` (2-5 names, clockwise seating), ``sta
 - ``record-influence-order``: ``influence_class`` (one of the six), ``order`` (the tied players,
   bottom of the marker stack first, as a list or comma-separated text; RC-F2).
 - ``reveal-plague``: ``nuns`` (0-5 Nuns in the revealed row). Needs every tally, rat sum, the
-  Treasury answer and every influence tie ordered; scores the game (RC-F1…RC-F9).
+  Treasury answer and the order of every influence tie that decides a score (it touches 1st-3rd,
+  1st-2nd with two players; RC-F2); scores the game (RC-F1…RC-F9).
 
 ``pending(state)`` tells the step (``setup``, ``round``, ``final-entry`` with ``needs`` such as
 ``tally:Rojo``, ``rats:Azul``, ``treasury``, ``influence-order:church``; ``plague``; ``finished``).

@@ -2,16 +2,20 @@
 
 Every field is validated with :mod:`companion.core.jsonin`, so malformed input raises
 ``InputError`` naming the field (``players[1].influence.church``, ``influence_ties.church``).
+Only an influence tie that decides a score needs its order (RC-F2); an order given for a tie
+below the scoring places is still checked for names but changes nothing.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from companion.core import jsonin
 from companion.core.errors import InputError
 from companion.games.rattus_cartus.rules import (
     CLASSES,
+    GOLD_TWO_PLAYER_TIE_DEFAULT,
     GOLD_TWO_PLAYER_TIE_OPTIONS,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -25,18 +29,44 @@ PLAYER_FIELDS: tuple[str, ...] = ("name", "influence", *COUNTS)
 OPTIONAL_FIELDS: tuple[str, ...] = ("influence_ties", "plague_survivor", "gold_two_player_tie")
 
 
+@dataclass(frozen=True)
+class Document:
+    """A validated audit document, ready to score."""
+
+    tallies: tuple[Tally, ...]
+    ties: dict[str, tuple[str, ...]]
+    treasury_used: bool
+    nuns: int
+    options: Options
+
+    def missing_orders(self) -> list[tuple[str, str]]:
+        """(``influence_ties.<class>``, message) for every scoring tie without its order (RC-F2)."""
+        return [(f"influence_ties.{cls}", message) for cls, message in tie_problems(self.tallies, self.ties)]
+
+    def score(self) -> Result:
+        """The explained result; every scoring tie must be ordered (see :meth:`missing_orders`)."""
+        return score(self.tallies, treasury_used=self.treasury_used, nuns=self.nuns, ties=self.ties,
+                     options=self.options)
+
+
 def run(doc: Any) -> dict:
     """Validate the document, score it and return the contract's output document."""
+    document = read(doc)
+    for field, message in document.missing_orders():
+        raise InputError(field, message)  # RC-F2: a tie that decides a score needs its stacking order
+    return to_output(document.score())
+
+
+def read(doc: Any) -> Document:
+    """Every field of the document checked (``InputError`` names the first bad one); scoring ties
+    left without an order are not an error here (see :meth:`Document.missing_orders`)."""
     doc = jsonin.obj(doc, "", required=("game", "treasury_used", "nuns", "players"), optional=OPTIONAL_FIELDS)
     jsonin.choice(doc["game"], "game", ["rattus-cartus"])
     treasury_used = jsonin.boolean(doc["treasury_used"], "treasury_used")
     nuns = bounded(doc["nuns"], "nuns", NUNS_ROW)
     tallies = read_players(doc["players"])
     ties = read_ties(doc.get("influence_ties", {}), [t.name for t in tallies])
-    for suffix, message in tie_problems(tallies, ties):
-        raise InputError(f"influence_ties.{suffix}", message)  # RC-F2: a tie needs its stacking order
-    options = read_options(doc)
-    return to_output(score(tallies, treasury_used=treasury_used, nuns=nuns, ties=ties, options=options))
+    return Document(tuple(tallies), ties, treasury_used, nuns, read_options(doc))
 
 
 def bounded(value: Any, path: str, maximum: int) -> int:
@@ -86,9 +116,11 @@ def read_ties(value: Any, names: list[str]) -> dict[str, tuple[str, ...]]:
 
 
 def read_options(doc: dict) -> Options:
-    """Table options: ``plague_survivor`` (RC-F9) and ``gold_two_player_tie`` (RC-F5, 2 players)."""
+    """Table options: ``plague_survivor`` (RC-F9, default false) and ``gold_two_player_tie`` (RC-F5,
+    2 players: "split_9" default, or "split_6")."""
     survivor = jsonin.boolean(doc.get("plague_survivor", False), "plague_survivor")
-    gold = jsonin.choice(doc.get("gold_two_player_tie", "split_6"), "gold_two_player_tie", GOLD_TWO_PLAYER_TIE_OPTIONS)
+    gold = jsonin.choice(doc.get("gold_two_player_tie", GOLD_TWO_PLAYER_TIE_DEFAULT), "gold_two_player_tie",
+                         GOLD_TWO_PLAYER_TIE_OPTIONS)
     return Options(plague_survivor=survivor, gold_two_player_tie=gold)
 
 

@@ -1,11 +1,17 @@
-"""Rattus Cartus events: past tense, kebab-case types prefixed ``rc-``, version 1."""
+"""Rattus Cartus events: past tense, kebab-case types prefixed ``rc-``; version 1 unless noted.
+
+``rc-game-started`` is version 2: the RC-F5 two-player Gold tie default became "split_9". A
+version-1 event without ``gold_two_player_tie`` was scored with the old default, so the upcaster
+writes "split_6" into it on read (stored rows are never rewritten).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.core.events import Event, event_type
+from companion.core.events import Event, event_type, upcaster
+from companion.games.rattus_cartus.rules import GOLD_TWO_PLAYER_TIE_BEFORE_V2, GOLD_TWO_PLAYER_TIE_DEFAULT
 
 
 @event_type
@@ -14,12 +20,19 @@ class GameStarted(Event):
     """Seating (clockwise), start player, rounds for the player count (RC-G1) and table options."""
 
     type: ClassVar[str] = "rc-game-started"
+    version: ClassVar[int] = 2
     players: tuple[str, ...]
     start_player: str
     rounds: int
     plague_survivor: bool = False  # RC-F9 table option
-    gold_two_player_tie: str = "split_6"  # RC-F5 table option (two players)
+    gold_two_player_tie: str = GOLD_TWO_PLAYER_TIE_DEFAULT  # RC-F5 table option (two players)
     seed: int | None = None  # set when the companion drew the start player
+
+
+@upcaster("rc-game-started", 1)
+def _game_started_v1(payload: dict) -> dict:
+    """v1 -> v2: a v1 game without the RC-F5 option was scored with the old default, "split_6"."""
+    return {"gold_two_player_tie": GOLD_TWO_PLAYER_TIE_BEFORE_V2, **payload}
 
 
 @event_type

@@ -27,6 +27,7 @@ from companion.games.rattus_cartus.commands import (
 )
 from companion.games.rattus_cartus.rules import (
     CLASSES,
+    GOLD_TWO_PLAYER_TIE_DEFAULT,
     GOLD_TWO_PLAYER_TIE_OPTIONS,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -39,6 +40,7 @@ from companion.games.rattus_cartus.scoring import (
     outcome_note,
     plague_note,
     score,
+    scoring_ties,
     tie_problems,
 )
 
@@ -101,7 +103,7 @@ def start(setup: Mapping[str, Any]) -> list[Event]:
         first = rng.shuffled(names, seed)[0]
     first = jsonin.name_of(first, "start_player", names)
     survivor = jsonin.boolean(setup.get("plague_survivor", False), "plague_survivor")
-    gold = jsonin.choice(setup.get("gold_two_player_tie", "split_6"), "gold_two_player_tie",
+    gold = jsonin.choice(setup.get("gold_two_player_tie", GOLD_TWO_PLAYER_TIE_DEFAULT), "gold_two_player_tie",
                          GOLD_TWO_PLAYER_TIE_OPTIONS)
     return [ev.GameStarted(names, first, rounds_for(len(names)), survivor, gold, seed)]
 
@@ -165,8 +167,8 @@ def _reveal_plague(state: State, command: RevealPlague) -> list[Event]:
     if missing:
         raise RuleViolation("Before the plague, record " + ", ".join(map(_describe, missing)), "RC-F7")
     problems = tie_problems(_tallies(state), state.ties())
-    if problems:
-        raise RuleViolation(problems[0][1], "RC-F2")
+    if problems:  # RC-F2: only a tie that decides a score needs its stacking order
+        raise RuleViolation("; ".join(message for _cls, message in problems), "RC-F2")
     result = _score(state, command.nuns)
     wiped = tuple(p.name for p in result.players if p.rats > command.nuns)  # RC-F7
     return [ev.PlagueRevealed(command.nuns, wiped, result.winners, result.tiebreak)]
@@ -266,7 +268,8 @@ def _needs(state: State) -> tuple[str, ...]:
     if state.treasury_used is None:
         needs.append("treasury")
     if not any(n.startswith("tally:") for n in needs):
-        needs += [f"influence-order:{c}" for c, _ in tie_problems(_tallies(state), state.ties())]
+        classes = dict.fromkeys(c for c, _ in tie_problems(_tallies(state), state.ties()))
+        needs += [f"influence-order:{c}" for c in classes]
     return tuple(needs)
 
 
@@ -319,10 +322,19 @@ def view_for(state: State | None, seat: str | None) -> dict[str, Any]:
     return {
         "game": "rattus-cartus", "phase": state.phase, "round": state.round, "rounds": state.rounds,
         "start_player": state.start_player, "players": players, "treasury_used": state.treasury_used,
-        "influence_orders": {c: list(o) for c, o in state.orders}, "nuns": state.nuns,
+        "influence_orders": {c: list(o) for c, o in state.orders}, "influence_ties": _ties_view(state),
+        "nuns": state.nuns,
         "options": dataclasses.asdict(state.options), "pending": dataclasses.asdict(pending(state)),
         "result": _result_view(final_result(state)),
     }
+
+
+def _ties_view(state: State) -> list[dict[str, Any]]:
+    """The influence ties among the recorded counts that decide a score (RC-F2), each needing a
+    stacking order; ties below the scoring places are left out (they change nothing)."""
+    recorded = [t for t in state.tallies if t is not None]
+    return [{"influence_class": c, "players": list(names)}
+            for c, names in scoring_ties(recorded, len(state.players))]
 
 
 def _tally_view(tally: Tally | None) -> dict[str, Any] | None:

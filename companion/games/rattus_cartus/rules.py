@@ -17,9 +17,13 @@ MAJORITY_VP, MAJORITY_TIED_VP = 2, 1  # RC-F3, RC-F4, RC-I2
 GOLD_FIRST, GOLD_SECOND = 6, 3  # RC-F5
 
 # Table option for RC-F5 with two players (see scoring.gold_points): how many VP a tie for most
-# Gold splits. "split_6": only first place exists with two players, so the tied pair share 6;
-# "split_9": the printed "split 9" applied literally.
-GOLD_TWO_PLAYER_TIE_OPTIONS: tuple[str, ...] = ("split_6", "split_9")
+# Gold splits. "split_9" (the default): the rulebook prints no two-player exception, so the tied
+# pair share the 9 like any tie for most (4 each); "split_6": a table that reads "no second place
+# with two players" as "only the 6 of first place exists" shares 6 (3 each).
+GOLD_TWO_PLAYER_TIE_OPTIONS: tuple[str, ...] = ("split_9", "split_6")
+GOLD_TWO_PLAYER_TIE_DEFAULT = "split_9"
+# Before rc-game-started version 2 the default was "split_6": a v1 event without the field meant it.
+GOLD_TWO_PLAYER_TIE_BEFORE_V2 = "split_6"
 
 
 def rounds_for(player_count: int) -> int:

@@ -1,8 +1,10 @@
 """Final scoring of Rattus Cartus (RC-F1…RC-F9, RC-I1, RC-I2), every point explained by a rule id.
 
-Pure functions over :class:`Tally` (one player's end-of-game counts). Influence ties must come
-with the stacking order of the tied markers (RC-F2); :func:`tie_problems` lists what is missing
-so callers can report it as an input error (audit) or a rule violation (live game).
+Pure functions over :class:`Tally` (one player's end-of-game counts). Influence ties that decide
+a score (they touch the scoring places, RC-F2) must come with the stacking order of the tied
+markers; :func:`scoring_ties` finds them and :func:`tie_problems` lists the orders still missing,
+so callers can report them as an input error (audit) or a rule violation (live game). A tie below
+the scoring places needs no order, and an order given for one changes nothing.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from companion.games.rattus_cartus.rules import (
     CLASSES,
     GOLD_FIRST,
     GOLD_SECOND,
+    GOLD_TWO_PLAYER_TIE_DEFAULT,
     MAJORITY_TIED_VP,
     MAJORITY_VP,
     SPECIALS,
@@ -48,7 +51,7 @@ class Options:
     """Table options: RC-F9 plague survivor, RC-F5 two-player Gold tie (see ``rules``)."""
 
     plague_survivor: bool = False
-    gold_two_player_tie: str = "split_6"
+    gold_two_player_tie: str = GOLD_TWO_PLAYER_TIE_DEFAULT
 
 
 @dataclass(frozen=True)
@@ -94,21 +97,41 @@ class Result:
     nuns: int
 
 
-def tie_problems(tallies: Sequence[Tally], ties: Mapping[str, Sequence[str]]) -> list[tuple[str, str]]:
-    """(class, message) for every influence tie whose stacking order is not fully given (RC-F2).
+def awards_for(player_count: int) -> tuple[int, ...]:
+    """RC-F1 class awards by place: 10/5/2, or 10/5 with two players."""
+    return CLASS_AWARDS_TWO_PLAYERS if player_count == 2 else CLASS_AWARDS
 
-    Only ties among players with influence matter (RC-F1); listed players who are not tied are
-    harmless: the order is only consulted between equal markers."""
-    problems: list[tuple[str, str]] = []
+
+def scoring_ties(tallies: Sequence[Tally], player_count: int | None = None) -> list[tuple[str, tuple[str, ...]]]:
+    """(class, tied names) for every influence tie that decides a score (RC-F2): players with the
+    same influence (above 0, RC-F1) whose places touch the scoring places (1st-3rd, or 1st-2nd
+    with two players). ``player_count`` is the table's size (default: the tallies given)."""
+    awards = awards_for(len(tallies) if player_count is None else player_count)
+    out: list[tuple[str, tuple[str, ...]]] = []
     for cls in CLASSES:
-        order = set(ties.get(cls, ()))
         by_value: dict[int, list[str]] = {}
         for t in tallies:
             if t.influence_in(cls) > 0:
                 by_value.setdefault(t.influence_in(cls), []).append(t.name)
-        for names in by_value.values():
-            if len(names) > 1 and not order.issuperset(names):
-                problems.append((cls, f"{', '.join(names)} are tied in {cls}: give their stacking order, bottom first"))
+        place = 0  # the first (0-based) place of each group, best group first
+        for _value, names in sorted(by_value.items(), reverse=True):
+            if len(names) > 1 and place < len(awards):
+                out.append((cls, tuple(names)))
+            place += len(names)
+    return out
+
+
+def tie_problems(tallies: Sequence[Tally], ties: Mapping[str, Sequence[str]],
+                 player_count: int | None = None) -> list[tuple[str, str]]:
+    """(class, message) for every scoring tie whose stacking order is not fully given (RC-F2).
+
+    Listed players who are not tied are harmless: the order is only consulted between equal
+    markers; ties below the scoring places are never reported."""
+    problems: list[tuple[str, str]] = []
+    for cls, names in scoring_ties(tallies, player_count):
+        if not set(ties.get(cls, ())).issuperset(names):
+            problems.append((cls, f"{', '.join(names)} are tied in {cls} and it decides a score: "
+                                  "give their stacking order, bottom first"))
     return problems
 
 
@@ -121,7 +144,7 @@ def class_ranking(tallies: Sequence[Tally], cls: str, order: Sequence[str] = ())
 
 def class_lines(tallies: Sequence[Tally], ties: Mapping[str, Sequence[str]]) -> dict[str, list[Line]]:
     """RC-F1 lines per player: 10/5/2 per class (10/5 with two players), ties by stack order (RC-F2)."""
-    awards = CLASS_AWARDS_TWO_PLAYERS if len(tallies) == 2 else CLASS_AWARDS
+    awards = awards_for(len(tallies))
     out: dict[str, list[Line]] = {t.name: [] for t in tallies}
     for cls in CLASSES:
         ranking = class_ranking(tallies, cls, ties.get(cls, ()))
@@ -145,10 +168,11 @@ def majority_points(counts: Mapping[str, int]) -> dict[str, int]:
     return dict.fromkeys(top, points)
 
 
-def gold_points(counts: Mapping[str, int], two_players: bool, two_player_tie: str = "split_6") -> dict[str, int]:
+def gold_points(counts: Mapping[str, int], two_players: bool,
+                two_player_tie: str = GOLD_TWO_PLAYER_TIE_DEFAULT) -> dict[str, int]:
     """RC-F5 Gold: most 6 VP, second 3 VP; a tie for most splits 9 (rounded down) and nobody is
-    second; a tie for second splits 3. Two players: no second place, so a tie for most splits 6
-    unless the table option ``split_9`` applies the printed 9 literally. Needs a card (RC-I1)."""
+    second; a tie for second splits 3. Two players: no second place; a tie for most still splits
+    the 9 (4 each) unless the table option ``split_6`` shares only the 6. Needs a card (RC-I1)."""
     holders = {name: count for name, count in counts.items() if count > 0}
     if not holders:
         return {}
@@ -168,6 +192,22 @@ def gold_points(counts: Mapping[str, int], two_players: bool, two_player_tie: st
     return out
 
 
+def gold_note(counts: Mapping[str, int], name: str, two_player_tie: str) -> str:
+    """RC-F5 in words for one scoring player; a two-player tie names the table option in force."""
+    best = max(counts.values())
+    if counts[name] < best:
+        tied = sum(1 for count in counts.values() if count == counts[name]) > 1
+        return "second most Gold cards" + (" (tied: the 3 VP split, rounded down)" if tied else "")
+    tied = [n for n, count in counts.items() if count == best]
+    if len(tied) == 1:
+        return "most Gold cards"
+    if len(counts) != 2:
+        return "tied for most Gold cards: the 9 VP split, rounded down; nobody is second"
+    if two_player_tie == "split_6":
+        return "two players tied for most Gold cards: only the 6 VP split, by the table option"
+    return "two players tied for most Gold cards: the 9 VP split (the default; no two-player exception)"
+
+
 def _card_lines(tallies: Sequence[Tally], treasury_used: bool, options: Options) -> dict[str, list[Line]]:
     """RC-F3 hand, RC-F4 specials, RC-F5 gold and RC-F6 VP tokens."""
     out: dict[str, list[Line]] = {t.name: [] for t in tallies}
@@ -179,9 +219,10 @@ def _card_lines(tallies: Sequence[Tally], treasury_used: bool, options: Options)
             tied = " (tied, RC-I2)" if pts == MAJORITY_TIED_VP else ""
             out[name].append(Line("RC-F4", "specials", kind, pts, f"most {kind.replace('_', '-')} cards{tied}"))
     if treasury_used:  # RC-F5: Gold scores only if the Treasury was used this game
-        gold = gold_points({t.name: t.gold for t in tallies}, len(tallies) == 2, options.gold_two_player_tie)
+        counts = {t.name: t.gold for t in tallies}
+        gold = gold_points(counts, len(tallies) == 2, options.gold_two_player_tie)
         for name, pts in gold.items():
-            out[name].append(Line("RC-F5", "gold", "gold", pts, "Gold cards"))
+            out[name].append(Line("RC-F5", "gold", "gold", pts, gold_note(counts, name, options.gold_two_player_tie)))
     for t in tallies:
         if t.vp_tokens:
             out[t.name].append(Line("RC-F6", "vp_tokens", "vp_tokens", t.vp_tokens, "VP tokens at face value"))
@@ -210,8 +251,8 @@ def score(
     ties: Mapping[str, Sequence[str]] | None = None,
     options: Options = Options(),
 ) -> Result:
-    """Score a finished game (RC-F1…RC-F9). ``ties`` must resolve every influence tie (see
-    :func:`tie_problems`; unresolved ties raise ``ValueError``)."""
+    """Score a finished game (RC-F1…RC-F9). ``ties`` must resolve every influence tie that
+    decides a score (see :func:`tie_problems`; an unresolved one raises ``ValueError``)."""
     ties = ties or {}
     if tie_problems(tallies, ties):
         raise ValueError(tie_problems(tallies, ties)[0][1])

@@ -201,3 +201,55 @@ def test_ragami_command_from_dict_names_the_bad_field(kind, data, field):
     with pytest.raises(InputError) as caught:
         command_from_dict(kind, data)
     assert caught.value.field == field
+
+
+# --- RG-I1 table option in the log (ragami-game-started version 2) --------------------------------
+
+
+def zero_conflict_finish(setup_extra: dict | None = None, events=None) -> Table:
+    """Ana resolves conflicts; Bo gains VP only from demons and never resolves one (RG-I1)."""
+    table = Table({"players": ["Ana", "Bo"], "start_player": "Ana", **(setup_extra or {})})
+    if events is not None:
+        table.events = list(events)
+        table.state = GAME.fold(table.events)
+    for _ in range(5):
+        table.do("resolve-conflict", player="Ana", die_value=6)
+    for _ in range(6):
+        table.do("purify-demons", player="Bo", demons=6)
+    table.do("end-round")
+    table.do("finish-game")
+    return table
+
+
+def bonuses(table: Table) -> dict[str, int]:
+    return {p.name: p.breakdown()["conflicts_bonus"] for p in final_result(table.state).players}
+
+
+def test_ragami_rg_i1_is_on_by_default_recorded_and_shown_with_the_result():
+    table = zero_conflict_finish()
+    started = table.events[0]
+    assert started.version == 2 and encode(started)[2]["bonus_needs_conflict"] is True
+    view = view_for(table.state, None)
+    assert view["options"] == {"bonus_needs_conflict": True}
+    assert bonuses(table) == {"Ana": 7, "Bo": 0} and table.state.winners == ("Ana",)  # 37 to 36
+    assert view["result"]["ruling"] == {"rule": "RG-I1", "option": True, "applied": True,
+                                        "changed": [["Bo", 4]], "text": view["result"]["ruling"]["text"]}
+
+
+def test_ragami_rg_i1_off_at_setup_lets_0_conflicts_take_the_bonus():
+    table = zero_conflict_finish({"bonus_needs_conflict": False})
+    assert view_for(table.state, None)["options"] == {"bonus_needs_conflict": False}
+    assert bonuses(table) == {"Ana": 7, "Bo": 4} and table.state.winners == ("Bo",)  # 40 to 37
+    ruling = view_for(table.state, None)["result"]["ruling"]
+    assert (ruling["option"], ruling["applied"], ruling["changed"]) == (False, False, [["Bo", 4]])
+    with pytest.raises(InputError) as caught:
+        GAME.start({"players": ["A", "B"], "bonus_needs_conflict": "off"})
+    assert caught.value.field == "bonus_needs_conflict"
+
+
+def test_ragami_a_version_1_game_started_replays_with_rg_i1_on():
+    """v1 ``ragami-game-started`` had no option: RG-I1 always applied, and the upcaster keeps it."""
+    started = decode("ragami-game-started", 1, {"players": ["Ana", "Bo"], "colours": ["yellow", "green"],
+                                                "start_player": "Ana", "seed": None})
+    assert started.version == 2 and started.bonus_needs_conflict is True
+    assert bonuses(zero_conflict_finish(events=[started])) == {"Ana": 7, "Bo": 0}

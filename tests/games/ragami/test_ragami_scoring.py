@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from companion.games.ragami.scoring import Tally, conflicts_bonus, score
+import pytest
+
+from companion.games.ragami.scoring import Options, Tally, conflicts_bonus, score
 
 
 def totals(result) -> dict[str, int]:
@@ -73,3 +75,55 @@ def test_rg_e4_outcome_explained_in_words():
         "RG-E4", "B wins the tie on VP with the most conflicts resolved")
     assert outcome_note(score([Tally("A", 9, 1, 0), Tally("B", 9, 1, 0)]))[1].startswith("A and B share")
     assert outcome_note(score([Tally("A", 9, 1, 0), Tally("B", 1, 0, 0)])) == ("RG-E4", "A wins with the most VP")
+
+
+# --- RG-I1 as a table option (default on) ----------------------------------------------------------
+
+OFF = Options(bonus_needs_conflict=False)
+
+
+def bonus(result) -> dict[str, int]:
+    return {p.name: p.breakdown()["conflicts_bonus"] for p in result.players}
+
+
+def test_rg_i1_is_on_by_default_and_the_result_says_it_withheld_a_bonus():
+    result = score([Tally("A", 20, 3, 0), Tally("B", 22, 0, 0)])
+    assert bonus(result) == {"A": 7, "B": 0}
+    assert result.ruling.option and result.ruling.applied and result.ruling.changed == (("B", 4),)
+    assert result.ruling.note().startswith("RG-I1 (table option on") and "B (+4)" in result.ruling.note()
+    assert result.winners == ("A",)
+
+
+def test_rg_i1_on_without_a_player_at_0_in_line_for_a_bonus_is_named_but_not_applied():
+    result = score([Tally("A", 20, 3, 0), Tally("B", 22, 2, 0), Tally("C", 1, 0, 0)])
+    assert bonus(result) == {"A": 7, "B": 4, "C": 0}
+    assert result.ruling.option and not result.ruling.applied and result.ruling.changed == ()
+    assert "changed no bonus" in result.ruling.note()
+
+
+def test_rg_i1_off_a_player_with_0_conflicts_takes_the_bonus_and_it_can_decide_the_winner():
+    tallies = [Tally("A", 26, 5, 2), Tally("V", 31, 0, 1), Tally("Z", 25, 5, 0)]
+    on, off = score(tallies), score(tallies, OFF)
+    assert bonus(on) == {"A": 7, "V": 0, "Z": 7} and on.winners == ("A",)
+    assert bonus(off) == {"A": 7, "V": 4, "Z": 7} and off.winners == ("V",)
+    assert not off.ruling.option and not off.ruling.applied and off.ruling.changed == (("V", 4),)
+    assert "V (+4) took the bonus" in off.ruling.note()
+    [line] = [line for line in off.players[1].lines if line.rule == "RG-E3"]
+    assert "RG-I1 table option off" in line.note
+
+
+@pytest.mark.parametrize(("needs_conflict", "expected"), [
+    (True, {"A": 0, "B": 0}),
+    (False, {"A": 7, "B": 7}),  # everyone tied for most at 0
+])
+def test_rg_i1_nobody_resolved_a_conflict_for_each_option_value(needs_conflict, expected):
+    assert conflicts_bonus({"A": 0, "B": 0}, needs_conflict) == expected
+    result = score([Tally("A", 5, 0, 0), Tally("B", 5, 0, 0)], Options(needs_conflict))
+    assert bonus(result) == expected and result.ruling.applied == needs_conflict
+
+
+@pytest.mark.parametrize("needs_conflict", [True, False])
+def test_rg_i1_the_option_changes_nothing_when_everyone_resolved_a_conflict(needs_conflict):
+    tallies = [Tally("A", 20, 3, 0), Tally("B", 20, 1, 0), Tally("C", 20, 2, 0)]
+    result = score(tallies, Options(needs_conflict))
+    assert bonus(result) == {"A": 7, "B": 0, "C": 4} and result.ruling.changed == () and not result.ruling.applied

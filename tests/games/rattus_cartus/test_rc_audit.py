@@ -109,3 +109,57 @@ def test_rc_audit_plague_survivor_option_rc_f9():
 def test_rc_audit_treasury_not_used_scores_no_gold():
     out = run(mutate(lambda d: d.update(treasury_used=False)))
     assert all(p["breakdown"]["gold"] == 0 for p in out["players"])
+
+
+RC_EXAMPLES = support.examples_of("companion audit rattus-cartus")
+
+
+@pytest.mark.parametrize("example", RC_EXAMPLES, ids=[str(i) for i in range(len(RC_EXAMPLES))])
+def test_rc_every_audit_example_exactly_through_the_cli(example):
+    done = cli(example["input"])
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == example["output"], example["note"]
+
+
+def five_player_example() -> dict:
+    return copy.deepcopy(next(e for e in RC_EXAMPLES if len(e["input"]["players"]) == 5))
+
+
+def test_rc_f2_cli_exit_0_with_a_tie_below_the_scoring_places_and_no_order():
+    example = five_player_example()
+    assert "influence_ties" not in example["input"]
+    done = cli(example["input"])
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert json.loads(done.stdout) == example["output"]
+
+
+def test_rc_f2_cli_an_order_for_a_tie_below_the_scoring_places_is_ignored():
+    example = five_player_example()
+    for ties in ({"peasantry": ["Amarillo", "Negro"], "royalty": ["Rojo", "Azul"]},
+                 {"peasantry": ["Negro", "Amarillo"], "royalty": ["Azul", "Rojo"]}):
+        doc = {**copy.deepcopy(example["input"]), "influence_ties": ties}
+        done = cli(doc)
+        assert done.returncode == 0 and json.loads(done.stdout) == example["output"], done.stderr
+
+
+def test_rc_f2_cli_exit_2_naming_the_class_for_a_scoring_tie_without_order():
+    doc = five_player_example()["input"]
+    doc["players"][4]["influence"]["royalty"] = 3  # Negro ties Amarillo for 2nd in Royalty
+    done = cli(doc)
+    assert done.returncode == 2 and done.stdout == ""
+    [line] = done.stderr.splitlines()
+    assert line.startswith("error: influence_ties.royalty: ") and "Amarillo, Negro" in line
+    assert "decides a score" in line
+    doc["influence_ties"] = {"royalty": ["Negro", "Amarillo"]}
+    out = json.loads(cli(doc).stdout)
+    # Royalty: Verde 10, Negro (bottom of the stack) 5, Amarillo 2; Rojo and Azul below score nothing.
+    assert [p["breakdown"]["classes"] for p in out["players"]][3:] == [5 + 2, 5 + 5 + 10]
+
+
+def test_rc_f5_cli_two_player_gold_tie_splits_9_unless_the_table_option_says_6():
+    example = next(e for e in RC_EXAMPLES
+                   if len(e["input"]["players"]) == 2 and "gold_two_player_tie" not in e["input"])
+    assert [p["breakdown"]["gold"] for p in json.loads(cli(example["input"]).stdout)["players"]] == [4, 4]
+    for option, gold in (("split_9", 4), ("split_6", 3)):
+        out = run({**example["input"], "gold_two_player_tie": option})
+        assert [p["breakdown"]["gold"] for p in out["players"]] == [gold, gold]

@@ -216,3 +216,89 @@ def test_rc_f2_stale_order_after_a_corrected_tally_does_not_block_the_reveal():
     table.do("reveal-plague", nuns=1)
     classes = {p.name: p.breakdown()["classes"] for p in final_result(table.state).players}
     assert classes == {"A": 10, "C": 5, "B": 2}
+
+
+# --- RC-F5 two-player Gold tie: the option in the log (rc-game-started version 2) ------------------
+
+
+def two_player_gold_tie(setup_extra: dict | None = None, events=None) -> Table:
+    """A two-player game where both end with 2 Gold and the Treasury was used (RC-F5)."""
+    table = Table({"players": ["A", "B"], "start_player": "A", **(setup_extra or {})})
+    if events is not None:
+        table.events = list(events)
+        table.state = GAME.fold(table.events)
+    play_rounds(table, 10)
+    for name in ("A", "B"):
+        table.do("record-tally", player=name, gold=2)
+        table.do("record-rats", player=name, rats=0)
+    table.do("record-treasury", used=True)
+    table.do("reveal-plague", nuns=0)
+    return table
+
+
+def gold_of(table: Table) -> list[int]:
+    return [p.breakdown()["gold"] for p in final_result(table.state).players]
+
+
+def test_rc_f5_new_game_defaults_to_split_9_and_records_it():
+    table = two_player_gold_tie()
+    started = table.events[0]
+    assert started.version == 2 and encode(started)[2]["gold_two_player_tie"] == "split_9"
+    assert gold_of(table) == [4, 4]
+    assert view_for(table.state, None)["options"]["gold_two_player_tie"] == "split_9"
+
+
+def test_rc_f5_split_6_chosen_at_setup_is_kept():
+    assert gold_of(two_player_gold_tie({"gold_two_player_tie": "split_6"})) == [3, 3]
+    assert gold_of(two_player_gold_tie({"gold_two_player_tie": "split_9"})) == [4, 4]
+
+
+@pytest.mark.parametrize(("payload_extra", "expected"), [
+    ({}, [3, 3]),  # recorded under the old default: it still scores as it did then
+    ({"gold_two_player_tie": "split_6"}, [3, 3]),
+    ({"gold_two_player_tie": "split_9"}, [4, 4]),
+])
+def test_rc_f5_a_version_1_game_started_replays_as_it_was_scored_then(payload_extra, expected):
+    """RC-F5: a v1 ``rc-game-started`` without the option meant the old default "split_6"; the
+    upcaster keeps that meaning, and an explicit value is kept as recorded."""
+    payload = {"players": ["A", "B"], "start_player": "A", "rounds": 10, "plague_survivor": False, "seed": None,
+               **payload_extra}
+    started = decode("rc-game-started", 1, payload)
+    assert started.version == 2 and started.gold_two_player_tie == (payload_extra or {}).get(
+        "gold_two_player_tie", "split_6")
+    assert gold_of(two_player_gold_tie(events=[started])) == expected
+
+
+# --- RC-F2 only a tie that decides a score needs an order ----------------------------------------
+
+
+def test_rc_f2_a_tie_below_the_scoring_places_asks_for_no_order():
+    """Five players, 4th and 5th tied in Church: the end screen asks nothing and the reveal goes on."""
+    names = ["A", "B", "C", "D", "E"]
+    table = Table({"players": names, "start_player": "A"})
+    play_rounds(table, 8)
+    for name, church in zip(names, (5, 4, 3, 1, 1), strict=True):
+        table.do("record-tally", player=name, church=church)
+        table.do("record-rats", player=name, rats=0)
+    table.do("record-treasury", used=False)
+    assert pending(table.state).step == "plague"
+    assert view_for(table.state, None)["influence_ties"] == []
+    table.do("reveal-plague", nuns=0)
+    classes = [p.breakdown()["classes"] for p in final_result(table.state).players]
+    assert classes == [10, 5, 2, 0, 0]
+
+
+def test_rc_f2_every_scoring_tie_is_asked_for_at_once_and_the_refusal_names_them_all():
+    names = ["A", "B", "C", "D", "E"]
+    table = Table({"players": names, "start_player": "A"})
+    play_rounds(table, 8)
+    for name, church, sorcery in zip(names, (5, 5, 3, 1, 1), (2, 0, 2, 0, 0), strict=True):
+        table.do("record-tally", player=name, church=church, sorcery=sorcery)
+        table.do("record-rats", player=name, rats=0)
+    table.do("record-treasury", used=False)
+    assert pending(table.state).needs == ("influence-order:church", "influence-order:sorcery")
+    ties = view_for(table.state, None)["influence_ties"]
+    assert ties == [{"influence_class": "church", "players": ["A", "B"]},
+                    {"influence_class": "sorcery", "players": ["A", "C"]}]
+    violation = table.refuses("reveal-plague", nuns=0)
+    assert violation.rule == "RC-F2" and "church" in str(violation) and "sorcery" in str(violation)

@@ -12,6 +12,7 @@ from companion.games.rattus_cartus.scoring import (
     gold_points,
     majority_points,
     score,
+    scoring_ties,
     tie_problems,
 )
 
@@ -92,6 +93,48 @@ def test_rc_f2_ties_at_zero_influence_need_no_order():
     assert tie_problems(players, {}) == []
 
 
+def test_rc_f2_a_tie_below_the_scoring_places_needs_no_order_and_a_given_one_changes_nothing():
+    """RC-F2: five players, 4th and 5th tied in Church: no score depends on their stack."""
+    players = [tally("A", church=5), tally("B", church=4), tally("C", church=3), tally("D", church=1),
+               tally("E", church=1)]
+    assert scoring_ties(players) == [] and tie_problems(players, {}) == []
+    unordered = score(players, treasury_used=False, nuns=5)
+    for order in (["D", "E"], ["E", "D"]):
+        ordered = score(players, treasury_used=False, nuns=5, ties={"church": order})
+        assert [p.total for p in ordered.players] == [p.total for p in unordered.players]
+    assert [points(unordered, n, "classes") for n in "ABCDE"] == [10, 5, 2, 0, 0]
+    assert not any("RC-F2" in line.note for p in unordered.players for line in p.lines)
+
+
+@pytest.mark.parametrize(("influence", "tied"), [
+    ((3, 3, 2, 1, 1), [("A", "B")]),  # 1st-2nd tied decides 10 against 5; 4th-5th does not
+    ((4, 3, 2, 2, 1), [("C", "D")]),  # 3rd-4th tied: 2 VP against nothing
+    ((4, 3, 2, 2, 2), [("C", "D", "E")]),  # three tied from 3rd
+    ((4, 3, 1, 1, 1), [("C", "D", "E")]),
+    ((4, 4, 4, 1, 1), [("A", "B", "C")]),  # 1st-3rd tied; 4th-5th below
+])
+def test_rc_f2_only_ties_touching_1st_to_3rd_need_an_order(influence, tied):
+    players = [tally(name, royalty=value) for name, value in zip("ABCDE", influence, strict=True)]
+    assert scoring_ties(players) == [("royalty", names) for names in tied]
+    assert [cls for cls, _ in tie_problems(players, {})] == ["royalty"] * len(tied)
+    with pytest.raises(ValueError, match="decides a score"):
+        score(players, treasury_used=False, nuns=5)
+
+
+def test_rc_f2_two_players_any_tie_with_influence_decides_a_score():
+    """RC-F2 with two players: 1st-2nd are the scoring places, so any tie above 0 needs its order."""
+    players = [tally("A", sorcery=2), tally("B", sorcery=2)]
+    assert scoring_ties(players) == [("sorcery", ("A", "B"))]
+    assert scoring_ties([tally("A"), tally("B")]) == []
+
+
+def test_rc_f2_scoring_places_follow_the_table_size_not_the_tallies_given():
+    """Three recorded tallies of a five-player table: a tie for 3rd still decides 2 VP."""
+    players = [tally("A", church=3), tally("B", church=1), tally("C", church=1)]
+    assert scoring_ties(players, player_count=5) == [("church", ("B", "C"))]
+    assert scoring_ties(players[1:], player_count=2) == [("church", ("B", "C"))]
+
+
 def test_rc_f3_most_cards_in_hand_scores_2():
     result = score([tally("A", hand_cards=4), tally("B", hand_cards=3)], treasury_used=False, nuns=5)
     assert (points(result, "A", "hand"), points(result, "B", "hand")) == (2, 0)
@@ -144,12 +187,36 @@ def test_rc_f5_two_players_have_no_second_place():
     assert gold_points({"A": 3, "B": 1}, two_players=True) == {"A": 6}
 
 
-def test_rc_f5_two_players_tie_splits_6_by_default_and_9_with_the_table_option():
-    assert gold_points({"A": 2, "B": 2}, two_players=True) == {"A": 3, "B": 3}
+def test_rc_f5_two_players_tied_for_most_split_9_by_default():
+    """RC-F5: the rulebook prints no two-player exception, so a 2-player tie for most splits the 9."""
+    assert gold_points({"A": 2, "B": 2}, two_players=True) == {"A": 4, "B": 4}
     assert gold_points({"A": 2, "B": 2}, two_players=True, two_player_tie="split_9") == {"A": 4, "B": 4}
     players = [tally("A", gold=2), tally("B", gold=2)]
-    literal = score(players, treasury_used=True, nuns=5, options=Options(gold_two_player_tie="split_9"))
-    assert points(literal, "A", "gold") == 4
+    for options in (Options(), Options(gold_two_player_tie="split_9")):
+        result = score(players, treasury_used=True, nuns=5, options=options)
+        assert (points(result, "A", "gold"), points(result, "B", "gold")) == (4, 4)
+        [line] = [line for line in by_name(result, "A").lines if line.rule == "RC-F5"]
+        assert "the 9 VP split" in line.note and "default" in line.note
+
+
+def test_rc_f5_two_players_tied_for_most_split_6_with_the_table_option():
+    """RC-F5 table option ``split_6``: only the 6 of first place is shared (3 each), and the line says so."""
+    assert gold_points({"A": 2, "B": 2}, two_players=True, two_player_tie="split_6") == {"A": 3, "B": 3}
+    players = [tally("A", gold=2), tally("B", gold=2)]
+    result = score(players, treasury_used=True, nuns=5, options=Options(gold_two_player_tie="split_6"))
+    assert (points(result, "A", "gold"), points(result, "B", "gold")) == (3, 3)
+    [line] = [line for line in by_name(result, "B").lines if line.rule == "RC-F5"]
+    assert "only the 6 VP split, by the table option" in line.note
+
+
+@pytest.mark.parametrize("option", ["split_9", "split_6"])
+def test_rc_f5_the_two_player_option_changes_nothing_with_three_players_or_without_a_tie(option):
+    options = Options(gold_two_player_tie=option)
+    three = score([tally("A", gold=2), tally("B", gold=2), tally("C", gold=1)], treasury_used=True, nuns=5,
+                  options=options)
+    assert [points(three, n, "gold") for n in "ABC"] == [4, 4, 0]
+    two = score([tally("A", gold=3), tally("B", gold=1)], treasury_used=True, nuns=5, options=options)
+    assert (points(two, "A", "gold"), points(two, "B", "gold")) == (6, 0)
 
 
 def test_rc_f5_gold_scores_nothing_when_the_treasury_was_not_used():
