@@ -57,7 +57,14 @@ def _v2_settings(db: Database) -> None:
     db.execute("CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at TEXT NOT NULL)")
 
 
-MIGRATIONS: list[Callable[[Database], None]] = [_v1_initial, _v2_settings]
+def _v3_import_key(db: Database) -> None:
+    # An imported game remembers the digest of the file's hash chain: importing the same file
+    # again finds it and gives that game back instead of making a second copy.
+    db.execute("ALTER TABLE games ADD COLUMN import_key TEXT")
+    db.execute("CREATE UNIQUE INDEX games_import_key ON games (import_key) WHERE import_key IS NOT NULL")
+
+
+MIGRATIONS: list[Callable[[Database], None]] = [_v1_initial, _v2_settings, _v3_import_key]
 
 
 def migrate(db: Database) -> int:

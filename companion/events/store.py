@@ -4,6 +4,11 @@ Every game is a stream of events with a contiguous ``seq`` (1, 2, 3, …). Write
 :meth:`EventStore.append` (optimistic: the caller says which ``seq`` it last saw) or
 :meth:`EventStore.execute` (decide-and-append under one ``BEGIN IMMEDIATE``). Each write carries
 an idempotency key: repeating a command returns the first result and writes nothing.
+
+Projections of the events (the ``status`` column, the card catalog) are written by a ``project``
+callback inside the same transaction as the events they project, so a crash can never leave one
+without the other. A game is always created together with its first events (:meth:`start_game`,
+:meth:`import_game`): the app never makes an empty stream.
 """
 
 from __future__ import annotations
@@ -43,6 +48,21 @@ class UnknownGame(KeyError):
     """No game with that id."""
 
 
+Projection = Callable[[], None]  # writes projections inside the transaction of the events
+
+
+@dataclass(frozen=True)
+class ImportedEvent:
+    """One event of an imported file, written as it was recorded (original seq, time, command)."""
+
+    seq: int
+    type: str
+    version: int
+    payload: dict[str, Any]
+    ts: str
+    command_id: str
+
+
 @dataclass(frozen=True)
 class StoredEvent:
     """One stored event, as read (payload still at its stored version)."""
@@ -79,6 +99,15 @@ def _to_record(item: Event | Record) -> Record:
     return encode(item) if isinstance(item, Event) else item
 
 
+def _check_imported(events: Sequence[ImportedEvent]) -> None:
+    # The parser checked the file; the store still refuses what would corrupt a stream.
+    if not events or [e.seq for e in events] != list(range(1, len(events) + 1)):
+        raise ValueError("imported events must be numbered 1, 2, 3, … without a gap")
+    runs = [e.command_id for i, e in enumerate(events) if i == 0 or e.command_id != events[i - 1].command_id]
+    if len(runs) != len(set(runs)):
+        raise ValueError("the events of one command must be contiguous")
+
+
 class EventStore:
     """The store of one instance folder's database file."""
 
@@ -103,7 +132,15 @@ class EventStore:
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        """``BEGIN IMMEDIATE`` … ``COMMIT``, rolled back on any error."""
+        """``BEGIN IMMEDIATE`` … ``COMMIT``, rolled back on any error.
+
+        Called inside another transaction (a projection updating a setting while a command is
+        written) it joins it through a savepoint: everything still commits once, or not at all.
+        """
+        if self.db.conn.in_transaction:
+            with self._savepoint():
+                yield
+            return
         self.db.execute("BEGIN IMMEDIATE")
         try:
             yield
@@ -112,20 +149,44 @@ class EventStore:
             raise
         self.db.execute("COMMIT")
 
+    @contextmanager
+    def _savepoint(self) -> Iterator[None]:
+        name = f"sp_{secrets.token_hex(4)}"
+        self.db.execute(f"SAVEPOINT {name}")
+        try:
+            yield
+        except BaseException:
+            self.db.execute(f"ROLLBACK TO {name}")
+            self.db.execute(f"RELEASE {name}")
+            raise
+        self.db.execute(f"RELEASE {name}")
+
     # -- games -------------------------------------------------------------------------------
 
     def create_game(self, kind: str, title: str, game_id: str | None = None) -> dict[str, Any]:
-        """Register a new, empty game stream and return its row."""
+        """Register a new, empty game stream and return its row.
+
+        Low level (store tests and fixtures that append by hand): the app starts games with
+        :meth:`start_game` or :meth:`import_game`, which never leave a game without events.
+        """
         with self.transaction():
             return self._insert_game(kind, title, game_id)
 
     def start_game(
-        self, kind: str, title: str, events: Sequence[Event | Record], idempotency_key: str, request: Any
+        self,
+        kind: str,
+        title: str,
+        events: Sequence[Event | Record],
+        idempotency_key: str,
+        request: Any,
+        status: str = "active",
+        project: Projection | None = None,
     ) -> dict[str, Any]:
         """Create a game and append its first events in one transaction.
 
-        A repeated key with the same request returns the game it created (a double-tapped
-        "start" makes one game); a key used for another request raises IdempotencyError.
+        ``status`` and ``project`` (more projections) are written in that same transaction. A
+        repeated key with the same request returns the game it created (a double-tapped "start"
+        makes one game); a key used for another request raises IdempotencyError.
         """
         records = [_to_record(e) for e in events]
         digest = request_hash(request)
@@ -137,22 +198,52 @@ class EventStore:
                 if row[1] != digest:
                     raise IdempotencyError(f"idempotency key {idempotency_key!r} was already used for another request")
                 return self.game(row[0])
-            game = self._insert_game(kind, title, None)
+            game = self._insert_game(kind, title, None, status)
             self._write(game["id"], 0, records, idempotency_key, digest)
+            if project is not None:
+                project()
         return self.game(game["id"])
 
-    def _insert_game(self, kind: str, title: str, game_id: str | None) -> dict[str, Any]:
+    def import_game(
+        self, kind: str, title: str, events: Sequence[ImportedEvent], import_key: str, status: str
+    ) -> tuple[dict[str, Any], bool]:
+        """Write a checked, imported game whole in one transaction; return (its row, created).
+
+        Events keep their original ``seq``, time and command ids; the game row its status.
+        ``import_key`` (the digest of the file) already imported returns that game, ``False``.
+        """
+        _check_imported(events)
+        with self.transaction():
+            row = self.db.execute("SELECT id FROM games WHERE import_key = ?", [import_key]).fetchone()
+            if row is not None:
+                return self.game(row[0]), False
+            game = self._insert_game(kind, title, None, status, created_at=events[0].ts, import_key=import_key)
+            groups: dict[str, list[ImportedEvent]] = {}
+            for event in events:
+                groups.setdefault(event.command_id, []).append(event)
+            for command_id, group in groups.items():
+                # Namespaced keys: the original ids stay the undo/redo groups of the new game.
+                records = [(e.type, e.version, e.payload) for e in group]
+                self._write(game["id"], group[0].seq - 1, records, f"import:{game['id']}:{command_id}",
+                            request_hash(records), command_id, [e.ts for e in group])
+        return self.game(game["id"]), True
+
+    def _insert_game(
+        self, kind: str, title: str, game_id: str | None, status: str = "active",
+        created_at: str | None = None, import_key: str | None = None,
+    ) -> dict[str, Any]:
         now = _now()
         row = {
             "id": game_id or secrets.token_hex(8),
             "kind": kind,
             "title": title,
-            "status": "active",
+            "status": status,
             "join_token": secrets.token_urlsafe(18),
             "table_code": self._free_code(),
             "last_seq": 0,
-            "created_at": now,
+            "created_at": created_at or now,
             "updated_at": now,
+            "import_key": import_key,
         }
         cols = ", ".join(row)
         marks = ", ".join("?" for _ in row)
@@ -184,8 +275,12 @@ class EventStore:
         return list(self.db.query("SELECT * FROM games ORDER BY updated_at DESC, id"))
 
     def set_status(self, game_id: str, status: str) -> None:
-        """Mark a game ``active`` or ``finished`` (a projection of its events, kept for listing)."""
-        self.db.execute("UPDATE games SET status = ? WHERE id = ?", [status, game_id])
+        """Mark a game ``active`` or ``finished`` (a projection of its events, kept for listing).
+
+        Called from a ``project`` callback, it commits with the events it projects.
+        """
+        with self.transaction():
+            self.db.execute("UPDATE games SET status = ? WHERE id = ?", [status, game_id])
 
     # -- events ------------------------------------------------------------------------------
 
@@ -239,10 +334,13 @@ class EventStore:
         decide: Callable[[list[StoredEvent]], Sequence[Event | Record]],
         idempotency_key: str,
         request: Any,
+        project: Projection | None = None,
     ) -> AppendResult:
         """Decide-and-append under one ``BEGIN IMMEDIATE``: ``decide`` sees every event so far.
 
-        Whatever ``decide`` raises propagates and nothing is written.
+        ``project`` runs after the events are written, before the one ``COMMIT``: the
+        projections it writes commit with them. Whatever ``decide`` or ``project`` raises
+        propagates and nothing is written. A replayed key runs neither.
         """
         digest = request_hash(request)
         with self.transaction():
@@ -251,7 +349,10 @@ class EventStore:
                 return seen
             history = self.events(game_id)
             records = [_to_record(e) for e in decide(history)]
-            return self._write(game_id, self.last_seq(game_id), records, idempotency_key, digest)
+            result = self._write(game_id, self.last_seq(game_id), records, idempotency_key, digest)
+            if project is not None:
+                project()
+            return result
 
     def _seen(self, key: str, game_id: str, digest: str) -> AppendResult | None:
         row = self.db.execute(
@@ -264,14 +365,16 @@ class EventStore:
         return AppendResult(row[2], row[3], replayed=True)
 
     def _write(
-        self, game_id: str, current: int, records: list[Record], key: str, digest: str, command_id: str | None = None
+        self, game_id: str, current: int, records: list[Record], key: str, digest: str,
+        command_id: str | None = None, times: list[str] | None = None,
     ) -> AppendResult:
         if not records:
             raise ValueError("a command must append at least one event")
         now = _now()
+        times = times or [now] * len(records)
         rows = [
-            (game_id, current + i, type_, version, json.dumps(payload, ensure_ascii=False), now, command_id or key)
-            for i, (type_, version, payload) in enumerate(records, start=1)
+            (game_id, current + i, type_, version, json.dumps(payload, ensure_ascii=False), ts, command_id or key)
+            for i, ((type_, version, payload), ts) in enumerate(zip(records, times, strict=True), start=1)
         ]
         self.db.conn.executemany(
             "INSERT INTO events (game_id, seq, type, version, payload, ts, command_id) VALUES (?, ?, ?, ?, ?, ?, ?)",

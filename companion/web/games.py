@@ -7,7 +7,7 @@ from flask_babel import gettext as _
 
 from companion.core.errors import InputError, RuleViolation
 from companion.events import ConflictError, IdempotencyError
-from companion.events.jsonl import as_stored, export_lines, parse_export, write_import
+from companion.events.jsonl import export_lines, parse_export, write_import
 from companion.web import get_store, play
 from companion.web.access import game_or_404, host_only, safe_next
 from companion.web.qr import join_url, svg
@@ -35,13 +35,16 @@ def render_game(game: dict, error: str | None = None, status: int = 200, loaded:
     return html, status
 
 
-def run_command(game: dict, command, key: str | None, request_data) -> tuple[str, int] | Response:
+def run_command(
+    game: dict, command, key: str | None, request_data, after: play.Projection | None = None
+) -> tuple[str, int] | Response:
     """Execute a command for a view and answer: the new panel, or the same panel with the error.
 
-    Plain form posts are redirected to the game page (post/redirect/get) when they succeed.
+    ``after`` writes more projections (the card catalog) in the command's transaction. Plain
+    form posts are redirected to the game page (post/redirect/get) when they succeed.
     """
     try:
-        loaded = play.execute(game, command, key or play.new_key(), request_data)
+        loaded = play.execute(game, command, key or play.new_key(), request_data, after)
     except (RuleViolation, InputError) as exc:
         return render_game(game, error=str(exc), status=422)
     except (ConflictError, IdempotencyError):
@@ -98,6 +101,8 @@ def export(game_id: str):
     ui = GAMES.get(game["kind"])
     if ui is None or (game["status"] != "finished" and not ui.export_in_progress):
         abort(403, _("This game can be exported once it is finished (it has hidden information)."))
+    if not game["last_seq"]:
+        raise play.EmptyGame(game_id)
     body = "".join(export_lines(get_store(), game_id))
     headers = {"Content-Disposition": f'attachment; filename="{game["kind"]}-{game_id}.jsonl"'}
     return Response(body, mimetype="application/jsonl", headers=headers)
@@ -106,25 +111,38 @@ def export(game_id: str):
 @bp.post("/import")
 @host_only
 def import_game():
-    """Import an exported game (this device only)."""
+    """Import an exported game (this device only): verified, replayed, then written whole.
+
+    The same file imported again gives the first game back.
+    """
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         return _import_error(_("File: choose an exported .jsonl file."))
     try:
-        records = parse_export(upload.read().decode("utf-8").splitlines(), GAMES.keys())
-        # Fold before writing: a file whose events do not make a game is refused whole.
-        play.fold_records(GAMES[records[0]["game"]], as_stored(records))
+        # Split on newlines only: a name may hold U+2028 or other characters splitlines() breaks on.
+        export = parse_export(upload.read().decode("utf-8").split("\n"), GAMES.keys())
+        ui = GAMES[export.kind]
+        # Replay before writing: a file whose events do not make a game is refused whole.
+        status = play.status_of(ui, play.fold_records(ui, export.stored())[1])
     except UnicodeDecodeError:
         return _import_error(_("File: not UTF-8 text."))
     except InputError as exc:
         return _import_error(_("File: %(problem)s", problem=str(exc)))
     except Exception as exc:  # noqa: BLE001 - any fold failure means the file is not a valid game
         return _import_error(_("File: the events do not make a valid game (%(problem)s).", problem=str(exc)))
-    game_id = write_import(get_store(), records)
-    return redirect(url_for("games.show", game_id=game_id), 303)
+    game, _created = write_import(get_store(), export, status)
+    return redirect(url_for("games.show", game_id=game["id"]), 303)
 
 
 def _import_error(message: str):
     from companion.web.home import _home
 
     return _home(join_error=None, status=400, import_error=message)
+
+
+@bp.app_errorhandler(play.EmptyGame)
+def empty_game(_exc: play.EmptyGame):
+    """A game without a single event (left by an interrupted import of an older version): say so."""
+    message = _("This game has no recorded events (an import or start was interrupted before anything "
+                "was written), so there is nothing to show or export. Other games are not affected.")
+    return render_template("errors/error.html", code=409, message=message), 409

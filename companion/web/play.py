@@ -1,18 +1,20 @@
 """Application service between the views and the pure games: start, load, execute, undo, redo.
 
 Views stay thin: parse the request into a command, call :func:`execute`, render the new state.
+Every write also writes its projections (the game's status; ``after``: e.g. the card catalog) in
+the same transaction as its events, so a crash never leaves one without the other.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from companion.core import history
 from companion.core.errors import RuleViolation
-from companion.core.events import Event, decode
+from companion.core.events import Event, decode, encode
 from companion.events import IdempotencyError, StoredEvent
 from companion.web import get_store
 from companion.web.registry import GameUI, ui_for
@@ -34,25 +36,41 @@ class Loaded:
         return history.timeline(self.records)
 
 
+Projection = Callable[[], None]  # more writes to commit with the events (catalog, settings)
+
+
+class EmptyGame(Exception):
+    """A game row with no event at all (only an interrupted import of an older version leaves one)."""
+
+    def __init__(self, game_id: str):
+        super().__init__(game_id)
+        self.game_id = game_id
+
+
 def new_key() -> str:
     """A fresh idempotency key (forms carry one so a double submit records once)."""
     return secrets.token_urlsafe(12)
 
 
-def start(kind: str, setup: Mapping[str, Any], title: str, key: str) -> str:
-    """Validate ``setup`` with the game's ``start`` (InputError names the field) and record it."""
+def start(kind: str, setup: Mapping[str, Any], title: str, key: str, after: Projection | None = None) -> str:
+    """Validate ``setup`` with the game's ``start`` (InputError names the field) and record it;
+    ``after`` runs in the same transaction."""
     ui = _ui(kind)
     events = ui.definition.start(setup)
-    return get_store().start_game(kind, title, events, key, {"kind": kind, "title": title, "setup": setup})["id"]
+    request = {"kind": kind, "title": title, "setup": setup}
+    status = status_of(ui, ui.definition.fold(events))
+    return get_store().start_game(kind, title, events, key, request, status=status, project=after)["id"]
 
 
-def start_from_form(kind: str, setup: Mapping[str, Any], title: str, key: str) -> str:
+def start_from_form(
+    kind: str, setup: Mapping[str, Any], title: str, key: str, after: Projection | None = None
+) -> str:
     """Start a game from a new-game form: the same form sent twice gives the first game back; its
     key coming back with other values (back button, edited form) starts a new game."""
     try:
-        return start(kind, setup, title, key)
+        return start(kind, setup, title, key, after)
     except IdempotencyError:
-        return start(kind, setup, title, new_key())
+        return start(kind, setup, title, new_key(), after)
 
 
 def fold_records(ui: GameUI, records: list[StoredEvent]) -> tuple[list[Event], Any]:
@@ -62,16 +80,21 @@ def fold_records(ui: GameUI, records: list[StoredEvent]) -> tuple[list[Event], A
 
 
 def load(game: dict[str, Any]) -> Loaded:
-    """Read and fold a game."""
+    """Read and fold a game (:class:`EmptyGame` when it has no event to fold)."""
     ui = _ui(game["kind"])
     records = get_store().events(game["id"])
+    if not records:
+        raise EmptyGame(game["id"])
     events, state = fold_records(ui, records)
     return Loaded(game, ui, records, events, state)
 
 
-def execute(game: dict[str, Any], command: Any, key: str, request: Any) -> Loaded:
-    """Decide ``command`` against the latest state and append its events, atomically; return the
-    game as it is afterwards (so the answer need not read and fold the log again).
+def execute(
+    game: dict[str, Any], command: Any, key: str, request: Any, after: Projection | None = None
+) -> Loaded:
+    """Decide ``command`` against the latest state and append its events, atomically with the
+    status and ``after`` (more projections); return the game as it is afterwards (so the answer
+    need not read and fold the log again).
 
     Raises ``RuleViolation`` (nothing appended) when the command is illegal.
     """
@@ -84,12 +107,16 @@ def execute(game: dict[str, Any], command: Any, key: str, request: Any) -> Loade
         seen.append((records, events + list(new), ui.definition.fold(new, state)))
         return new
 
+    def project() -> None:
+        store.set_status(game["id"], status_of(ui, seen[0][2]))
+        if after is not None:
+            after()
+
     store = get_store()
-    result = store.execute(game["id"], decide, key, _without_token(request))
+    result = store.execute(game["id"], decide, key, _without_token(request), project)
     if result.replayed:  # a repeated key: nothing was decided, read what is there
         return load(store.game(game["id"]))
     records, events, state = seen[0]
-    _set_status(game, ui, state)
     return Loaded(store.game(game["id"]), ui, records + store.events(game["id"], after=len(records)), events, state)
 
 
@@ -104,21 +131,26 @@ def redo(game: dict[str, Any], key: str) -> None:
 
 
 def _marker(game: dict[str, Any], key: str, which: str) -> None:
+    ui, store, after = _ui(game["kind"]), get_store(), []
+
     def decide(records: list[StoredEvent]) -> list[Event]:
         line = history.timeline(records)
         target = line.undo_target() if which == "undo" else line.redo_target()
         if target is None:
             raise RuleViolation("Nothing to undo" if which == "undo" else "Nothing to redo")
-        cls = history.CommandUndone if which == "undo" else history.CommandRedone
-        return [cls(command_id=target)]
+        marker = (history.CommandUndone if which == "undo" else history.CommandRedone)(command_id=target)
+        # The state after the marker, folded now so its status commits with the marker.
+        stored = StoredEvent(game["id"], len(records) + 1, *encode(marker), "", key)
+        after.append(fold_records(ui, [*records, stored])[1])
+        return [marker]
 
-    get_store().execute(game["id"], decide, key, {"action": which})
-    _set_status(game, _ui(game["kind"]), load(get_store().game(game["id"])).state)
+    store.execute(game["id"], decide, key, {"action": which},
+                  lambda: store.set_status(game["id"], status_of(ui, after[0])))
 
 
-def _set_status(game: dict[str, Any], ui: GameUI, state: Any) -> None:
-    # The games table keeps a listing projection of the fold: active or finished.
-    get_store().set_status(game["id"], "finished" if ui.finished(state) else "active")
+def status_of(ui: GameUI, state: Any) -> str:
+    """The listing projection of a folded state: ``finished`` or ``active``."""
+    return "finished" if ui.finished(state) else "active"
 
 
 def _without_token(request: Any) -> Any:

@@ -87,7 +87,7 @@ def test_export_import_round_trip_folds_to_the_same_state(app, client):
     exported = client.get(f"/games/{game['id']}/export.jsonl")
     assert exported.mimetype == "application/jsonl"
     lines = exported.get_data(as_text=True).splitlines()
-    assert len(lines) == 4
+    assert len(lines) == 5 and '"end": "companion-export"' in lines[-1]  # four events, the closing line
     imported = client.post(
         "/games/import", data={"file": (io.BytesIO(exported.data), "tally.jsonl")}, content_type="multipart/form-data"
     )

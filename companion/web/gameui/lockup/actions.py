@@ -33,9 +33,6 @@ def act(game_id: str, action: str):
         return render_game(game, error=str(exc), status=422)
     # The CSRF token is a secret of this browser session: it is not kept with the command.
     recorded = {k: v for k, v in request.form.to_dict(flat=False).items() if k != "csrf_token"}
-    response = run_command(game, command, request.form.get("key"), {"action": action, "form": recorded})
-    status = response[1] if isinstance(response, tuple) else response.status_code
-    if status < 400:
-        for kind, face in cards:
-            bridge.remember(kind, face)
-    return response
+    # Cards entered are remembered in the catalog in the command's own transaction.
+    return run_command(game, command, request.form.get("key"), {"action": action, "form": recorded},
+                       after=lambda: bridge.remember_all(cards))

@@ -49,6 +49,12 @@ def remember(kind: str, face: dict) -> None:
     lockup_cards.remember(kind, face)
 
 
+def remember_all(cards: list[tuple[str, dict]]) -> None:
+    """Remember every (kind, face) entered with a command; called inside its transaction."""
+    for kind, face in cards:
+        lockup_cards.remember(kind, face)
+
+
 def final_html(state: Any, game: dict):
     """The end screen: ``lockup_end/_final.html`` with its own context."""
     context = lockup_end.final_context(getattr(state, "game", state), game)
