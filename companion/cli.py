@@ -2,7 +2,7 @@
 
 ``audit`` and ``referee`` read one JSON document (a file or ``-`` for standard input) and print
 one JSON document; malformed input exits with status 2 and one ``error: <field>: <message>``
-line on standard error (``../shared/spec/cli-contracts.md``).
+line on standard error (``docs/cli-contracts.md``).
 """
 
 from __future__ import annotations

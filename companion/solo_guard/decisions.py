@@ -1,14 +1,14 @@
 """What the solo guards choose (L-SO8, L-SO10, rulings I-9 and I-10).
 
 Each decision is a pure function returning a :class:`Decision`: the result in the JSON shape of
-``companion referee lockup guards`` (``../shared/spec/cli-contracts.md``) and a one-line reason
+``companion referee lockup guards`` (``docs/cli-contracts.md``) and a one-line reason
 for the player, ending with the rule ids it applies.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.games.lockup.model import LOCATION_NUMBER, RARITY_ASCENDING, RESOURCES
@@ -18,11 +18,16 @@ ANY = "any"  # the "any resource" part of an item cost
 
 @dataclass(frozen=True)
 class Item:
-    """An item as the guards see it: name, reputation and cost (resource or ``any`` -> count)."""
+    """An item as the guards see it: name, reputation and cost (resource or ``any`` -> count).
+
+    ``slot``: its display slot, 1 = next to the item deck (I-18); ``None`` for a reserved item, or
+    for a display given without holes (then its position in the list counts from 1).
+    """
 
     name: str
     reputation: int
     cost: Mapping[str, int] = field(default_factory=dict)
+    slot: int | None = None
 
 
 @dataclass(frozen=True)
@@ -131,31 +136,33 @@ def payment(cost: Mapping[str, int], resources: Mapping[str, int]) -> dict[str, 
 
 
 def cell_block(resources: Mapping[str, int], reserved: Sequence[Item], display: Sequence[Item]) -> Decision:
-    """Cell Block (L-SO8, I-9): craft the highest-reputation affordable item, else reserve, else nothing.
+    """Cell Block (L-SO8, I-9, I-18): craft the highest-reputation affordable item, else reserve, else nothing.
 
-    ``display`` is ordered nearest the item deck first; reserved items count as nearer than any
-    display item (I-9) and among themselves keep the order given (earliest reserved first).
+    ``display`` is ordered nearest the item deck first (slot 1 = next to the deck, I-18); reserved
+    items count as nearer than any display item (I-9) and among themselves keep the order given
+    (earliest reserved first). A tie names the slot chosen.
     """
+    display = _slotted(display)
     candidates = [(item, "reserved") for item in reserved] + [(item, "display") for item in display]
     affordable = [(item, src, pay) for item, src in candidates if (pay := payment(item.cost, resources)) is not None]
     if affordable:
         return _craft(affordable)
     if display:
         best = max(display, key=lambda item: item.reputation)  # max keeps the first: nearest the deck
-        tie = _tie_note([i for i in display if i.reputation == best.reputation], "display")
+        tie = _tie_note([i for i in display if i.reputation == best.reputation], "display", best)
         return Decision(
             {"action": "reserve", "item": best.name},
             f"Guards reserve {best.name} ({best.reputation} reputation) paying nothing: they can afford no item, "
-            f"it is the best on display{tie} (L-SO8)",
+            f"it is the best on display{tie} (L-SO8{', I-18' if tie else ''})",
         )
     return Decision(NONE, "Guards do nothing at the Cell Block: no item they can afford and no item on display (L-SO8)")
 
 
 def _craft(affordable: list[tuple[Item, str, dict[str, int]]]) -> Decision:
     item, src, pay = max(affordable, key=lambda c: c[0].reputation)  # first of the best = nearest the deck
-    tie = _tie_note([c[0] for c in affordable if c[0].reputation == item.reputation], src)
+    tie = _tie_note([c[0] for c in affordable if c[0].reputation == item.reputation], src, item)
     paid = _words([f"{n} {r}" for r, n in pay.items()]) if pay else "nothing"
-    rules = "L-SO8, I-9" if "I-9" in tie else "L-SO8"
+    rules = "L-SO8, I-9" if "I-9" in tie else "L-SO8, I-18" if tie else "L-SO8"
     return Decision(
         {"action": "craft", "item": item.name, "from": src, "pay": pay},
         f"Guards craft {item.name} from {'the display' if src == 'display' else 'their reserved items'} "
@@ -164,12 +171,18 @@ def _craft(affordable: list[tuple[Item, str, dict[str, int]]]) -> Decision:
     )
 
 
-def _tie_note(tied: Sequence[Item], src: str) -> str:
+def _slotted(display: Sequence[Item]) -> list[Item]:
+    """The display with each item's slot (I-18): as given, or its position counted from 1."""
+    return [item if item.slot is not None else replace(item, slot=i) for i, item in enumerate(display, start=1)]
+
+
+def _tie_note(tied: Sequence[Item], src: str, chosen: Item) -> str:
+    """Why ``chosen`` among equally good items: I-9 for a reserved one, else its slot (L-SO8, I-18)."""
     if len(tied) < 2:
         return ""
     if src == "reserved":
         return ", a reserved item counts as nearest the item deck (I-9)"
-    return ", nearest the item deck"
+    return f", slot {chosen.slot} (nearest the item deck among the tied)"
 
 
 def exchange(resources: Mapping[str, int], supply: Mapping[str, int] | None = None) -> Decision:

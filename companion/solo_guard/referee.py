@@ -1,6 +1,6 @@
 """``companion referee lockup guards``: what the solo guards choose (L-SO8, L-SO10).
 
-Reads the document of ``../shared/spec/cli-contracts.md`` field by field (an ``InputError`` names
+Reads the document of ``docs/cli-contracts.md`` field by field (an ``InputError`` names
 the first wrong field) and answers with the result of :mod:`companion.solo_guard.decisions`.
 """
 

@@ -1,4 +1,4 @@
-"""Lockup: A Roll Player Tale (rules: ../shared/rules/lockup.md).
+"""Lockup: A Roll Player Tale (rules: docs/rules/lockup.md).
 
 ``GAME`` (the engine's ``GameDefinition``) is loaded lazily so that ``companion audit lockup``
 and ``referee`` do not pay for importing the whole engine.

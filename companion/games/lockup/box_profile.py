@@ -1,7 +1,7 @@
 """The Lockup box profile: printed values the engine needs and the companion never guesses.
 
 A box profile holds the numbers printed on the crew tiles (L-C4) and on the 22 guard cards with
-the special yellow and red card (L-SO2, L-SO9); ``../shared/spec/box-profile.md`` gives the JSON
+the special yellow and red card (L-SO2, L-SO9); ``docs/box-profile.md`` gives the JSON
 format. There are no defaults: every value comes from the table, and every wrong field raises an
 :class:`~companion.core.errors.InputError` naming it.
 """
