@@ -14,7 +14,7 @@ from companion.core.errors import RuleViolation
 from companion.games.lockup.engine import decide, pending, start
 from companion.games.lockup.fold import evolve
 from companion.games.lockup.model import EFFECTS, GOON_LOCATIONS, GOON_TYPES, GUARDS, LOCATIONS, RESOURCES, TREASURES
-from companion.games.lockup.state import State
+from companion.games.lockup.state import State, held, in_hand
 
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eva")
 
@@ -155,15 +155,33 @@ def _roll_call(state: State, rng: random.Random, cards: Cards, p) -> Iterator[di
     for location in rng.sample(LOCATIONS[:7], 7):
         if location in me.visited:
             continue
-        tiles = rng.sample(list(me.holding), rng.randint(1, min(3, len(me.holding))))
-        room = state.face_down_limit - me.face_down_used
-        chosen = []
-        for t in tiles:
-            down = room > 0 and rng.random() < 0.3
-            room -= down
-            chosen.append({"tile": t, "face_up": not down})
-        yield {"type": "assign", "seat": seat, "location": location, "tiles": chosen}
+        yield {"type": "assign", "seat": seat, "location": location, "tiles": _tiles(state, me, rng)}
     yield {"type": "pass", "seat": seat}
+
+
+def _tiles(state: State, me, rng: random.Random) -> list[dict]:
+    """Some tiles, a few face down; with players, most face-down ones without a value (I-16).
+
+    Face-up tiles are drawn from every tile that may be in the cell: when that leaves too few for
+    the unknown face-down ones, ``decide`` refuses and the next candidate is tried."""
+    hand = list(in_hand(me))
+    tiles = rng.sample(hand, rng.randint(1, min(3, held(me))))
+    room = state.face_down_limit - me.face_down_used
+    chosen = []
+    for t in tiles:
+        down = room > 0 and rng.random() < 0.3
+        room -= down
+        if down and state.mode != "solo" and rng.random() < 0.8:
+            chosen.append({"tile": None, "face_up": False})
+        else:
+            chosen.append({"tile": t, "face_up": not down})
+    return chosen
+
+
+def _reveal(state: State, rng: random.Random, cards: Cards, p) -> Iterator[dict]:
+    """Name face-down tiles (L-LO1, I-16): any of the tiles not shown this round will do."""
+    pool = list(state.seats[p.seat].pool)
+    yield {"type": "reveal_tiles", "seat": p.seat, "tiles": rng.sample(pool, p.detail["count"])}
 
 
 def _choice(state: State, rng: random.Random, cards: Cards, p) -> Iterator[dict]:
@@ -207,7 +225,8 @@ def _cell_block(state: State, rng: random.Random, seat: str, have: dict) -> Iter
 
 _PROPOSERS = {
     "trait": _trait, "guards-deal": _deal, "roll-call": _roll_call, "guard-turn": _guard_turn,
-    "special-draw": _special, "confirm-rewards": _confirm, "choice": _choice, "effect": _effect,
+    "special-draw": _special, "reveal-tiles": _reveal, "confirm-rewards": _confirm, "choice": _choice,
+    "effect": _effect,
     "discard": _discard, "refill-items": _refill_items, "refill-goons": _refill_goons, "end-goal": _end_goal,
 }
 

@@ -11,12 +11,15 @@ type               waits-for kind      fields
 pick_trait         trait               seat, trait (name), goon? (a goon face taken as the starting
                                        benefit); cube benefits follow as ``adjust`` (L-S10)
 deal_guards        guards-deal         cards: [{location, value, card?, special?}] (L-SO4)
-assign             roll-call           seat, location, tiles: [{tile, face_up}] (L-RC2..6)
+assign             roll-call           seat, location, tiles: [{tile, face_up}] (L-RC2..6); a face-down
+                                       tile may be ``{"tile": null, "face_up": false}`` and
+                                       ``face_down: n`` adds n such tiles (value given later, I-16)
 pass               roll-call           seat (L-RC7; solo: ends Roll Call, I-7)
 guard_turn         guard-turn          reveal: {location, index}|null, place: {location, value,
                                        card?, special?}|null, done: bool (L-SO5, I-8)
 place_guard        special-draw        value, card?, special? (face down at that location, L-SO9)
 skip_guard_draw    special-draw        (guard deck empty, L-SO9)
+reveal_tiles       reveal-tiles        seat, tiles: [values] of its face-down tiles there (L-LO1, I-16)
 collect            confirm-rewards     declined: [names] (L-LO6, I-1)
 take               choice              seat, resource (Commissary first, L-R5)
 exchange           choice              seat, give: {resource: n}, take (Commissary, L-R5)
@@ -45,10 +48,12 @@ from companion.core.errors import InputError
 from companion.games.lockup.cards import parse_goon, parse_item
 from companion.games.lockup.model import CUBES, GOON_LOCATIONS, LOCATIONS, RESOURCES
 
+MAX_FACE_DOWN = 9  # a bound on the input only: decide checks L-RC6 (at most 2 or 3 a round)
 QUANTITIES = ("reputation", *CUBES, "tomes", "storage_limit")
 KINDS = {
     "pick_trait": "trait", "deal_guards": "guards-deal", "assign": "roll-call", "pass": "roll-call",
-    "guard_turn": "guard-turn", "place_guard": "special-draw", "skip_guard_draw": "special-draw",
+    "guard_turn": "guard-turn", "reveal_tiles": "reveal-tiles", "place_guard": "special-draw",
+    "skip_guard_draw": "special-draw",
     "collect": "confirm-rewards", "take": "choice", "exchange": "choice", "recruit": "choice",
     "craft": "choice", "reserve": "choice", "decline": "choice", "effect": "effect", "discard": "discard",
     "refill_items": "refill-items", "refill_goons": "refill-goons", "end_goal": "end-goal",
@@ -56,7 +61,9 @@ KINDS = {
 }
 # Fields per command: (required, optional); "seat" is added for seat commands.
 _FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "pick_trait": (("trait",), ("goon",)), "deal_guards": (("cards",), ()), "assign": (("location", "tiles"), ()),
+    "pick_trait": (("trait",), ("goon",)), "deal_guards": (("cards",), ()),
+    "assign": (("location",), ("tiles", "face_down")),
+    "reveal_tiles": (("tiles",), ()),
     "pass": ((), ()), "guard_turn": ((), ("reveal", "place", "done")),
     "place_guard": (("value",), ("card", "special")), "skip_guard_draw": ((), ()), "collect": ((), ("declined",)),
     "take": (("resource",), ()), "exchange": (("give", "take"), ()), "recruit": (("goons",), ("pay",)),
@@ -100,15 +107,27 @@ def _guard_value(value: Any, path: str) -> int | str:
 def _assign(d: dict, seats) -> dict:
     J.choice(d["location"], "location", LOCATIONS)
     tiles = []
-    for i, raw in enumerate(J.array(d["tiles"], "tiles")):
+    for i, raw in enumerate(J.array(d.get("tiles", []), "tiles")):
         path = J.join("tiles", i)
         if isinstance(raw, dict):
             t = J.obj(raw, path, ["tile"], ["face_up"])
-            tiles.append({"tile": _tile(t["tile"], J.join(path, "tile")),
-                          "face_up": J.boolean(t.get("face_up", True), J.join(path, "face_up"))})
+            face_up = J.boolean(t.get("face_up", True), J.join(path, "face_up"))
+            if t["tile"] is None and face_up:
+                raise InputError(J.join(path, "tile"), "name every face-up tile")
+            tile = None if t["tile"] is None else _tile(t["tile"], J.join(path, "tile"))
+            tiles.append({"tile": tile, "face_up": face_up})
         else:
             tiles.append({"tile": _tile(raw, path), "face_up": True})
+    unknown = J.integer(d.get("face_down", 0), "face_down")  # I-16: face down, values given in Lights Out
+    if unknown > MAX_FACE_DOWN:
+        raise InputError("face_down", f"must be at most {MAX_FACE_DOWN}")
+    tiles += [{"tile": None, "face_up": False} for _ in range(unknown)]
     return {**d, "tiles": tiles}
+
+
+def _reveal_tiles(d: dict, seats) -> dict:
+    values = J.array(d["tiles"], "tiles")
+    return {**d, "tiles": [_tile(v, J.join("tiles", i)) for i, v in enumerate(values)]}
 
 
 def _guard_card(value: Any, path: str, need_location: bool = True) -> dict:
@@ -223,7 +242,8 @@ def _adjust(d: dict, seats) -> dict:
 
 
 _PARSERS = {
-    "assign": _assign, "deal_guards": _deal, "guard_turn": _guard_turn, "place_guard": _place_guard,
+    "assign": _assign, "reveal_tiles": _reveal_tiles, "deal_guards": _deal, "guard_turn": _guard_turn,
+    "place_guard": _place_guard,
     "collect": _collect, "take": _take, "exchange": _exchange, "recruit": _recruit, "craft": _item_ref,
     "reserve": _item_ref, "effect": _effect, "discard": _discard, "refill_items": _refill_items,
     "refill_goons": _refill_goons, "end_goal": _end_goal, "pick_trait": _pick_trait, "adjust": _adjust,

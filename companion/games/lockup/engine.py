@@ -46,7 +46,12 @@ Engine rulings where the rules are silent (see the final report of issue 3):
 - L-P4: "lacks" compares the suspicion supply with all active goons' icons together; after the
   raid, cubes are added as far as the supply goes (L-C3).
 - L-E3/L-E7 may be skipped; a queued one that became impossible is skipped automatically.
-- Holding cells are public, as at the table; only face-down placements are masked by view_for.
+- I-16: holding cells are private. ``view_for`` of another seat, of a spectator and of the table
+  shows how many tiles each seat holds, never which, and no face-down value. On a shared device
+  a face-down tile is recorded without its value (``assign`` with ``{"tile": null, "face_up":
+  false}`` or ``face_down: n``); when Lights Out reaches it the game waits (``reveal-tiles``) for
+  its seat to name it with ``{"type": "reveal_tiles", "seat", "tiles": [values]}``. A solo game
+  names face-down tiles at once (the player's device is their own).
 """
 
 from __future__ import annotations
@@ -57,7 +62,7 @@ from typing import Any
 from companion.core.errors import InputError, RuleViolation
 from companion.core.game import GameDefinition
 from companion.games.lockup import commands as C
-from companion.games.lockup import effects, goals, lightsout, patrol, rewards, rollcall
+from companion.games.lockup import effects, goals, hidden, lightsout, patrol, rewards, rollcall
 from companion.games.lockup import events as E
 from companion.games.lockup.flow import Batch, Pending
 from companion.games.lockup.fold import evolve
@@ -69,7 +74,7 @@ MAX_AUTO_STEPS = 10_000  # a safety net: the automatic steps of one command are 
 
 _HANDLERS = {
     "pick_trait": rollcall.decide_trait, "deal_guards": rollcall.decide_deal, "assign": rollcall.decide_assign,
-    "pass": rollcall.decide_pass, "guard_turn": rollcall.decide_guard_turn,
+    "pass": rollcall.decide_pass, "guard_turn": rollcall.decide_guard_turn, "reveal_tiles": hidden.decide_reveal,
     "collect": lightsout.decide_collect, "take": rewards.decide_take, "exchange": rewards.decide_exchange,
     "recruit": rewards.decide_recruit, "craft": rewards.decide_craft, "reserve": rewards.decide_reserve,
     "decline": lambda b, c: lightsout.decline_current(b, c["seat"]), "effect": effects.decide_effect,
@@ -81,7 +86,7 @@ _HANDLERS = {
     "skip_guard_draw": lambda b, c: b.add(E.GuardDrawSkipped(b.state.special_draw)),
 }
 _TURN_RULES = {"roll-call": "L-RC1", "guard-turn": "L-SO5", "choice": "L-LO4", "trait": "L-S10",
-               "effect": "L-E", "discard": "L-P1"}
+               "effect": "L-E", "discard": "L-P1", "reveal-tiles": "L-LO1"}
 
 
 def start(setup: Any) -> list:
@@ -198,16 +203,20 @@ def play_tome(b: Batch, seat: str, tome: str) -> None:
 
 
 def view_for(state: State, seat: str | None) -> State:
-    """The state as ``seat`` may see it: face-down tiles of other seats (and face-down guard cards,
-    except for the guards' automaton) have ``tile=None``; the seed is the guards' only. ``None`` is
-    a spectator. The log itself records face-down identities: never show raw events to players."""
+    """The state as ``seat`` may see it (``None``: a spectator or the shared table device).
+
+    Other seats' holding cells are a count only (I-16: ``holding`` is ``None`` per tile), their
+    face-down tiles (and face-down guard cards, except for the guards' automaton) have ``tile=None``;
+    the seed is the guards' only. The log itself may name face-down tiles (solo, older logs):
+    never show raw events to players before the game is over."""
     placements = {
         loc: tuple(p if p.face_up or p.seat == seat else replace(p, tile=None, card=None, special=False)
                    for p in here)
         for loc, here in state.placements.items()
     }
+    seats = {n: s if n == seat else hidden.masked(s) for n, s in state.seats.items()}
     # The seed would let a player predict the automaton's shuffles: only the guards see it.
-    return replace(state, placements=placements, seed=state.seed if seat == GUARDS else None)
+    return replace(state, placements=placements, seats=seats, seed=state.seed if seat == GUARDS else None)
 
 
 def reputation_log(state: State) -> list[dict]:

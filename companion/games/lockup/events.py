@@ -42,11 +42,26 @@ class TraitPicked(Event):
 @event_type
 @dataclass(frozen=True)
 class TilesAssigned(Event):
-    """Roll Call: tiles assigned to one location (L-RC2); identities recorded, hidden in views."""
+    """Roll Call: tiles assigned to one location (L-RC2).
+
+    Face-up tiles are named. A face-down tile has ``tile: null`` when it was recorded on a shared
+    device without its value (I-16: the value is given in Lights Out, ``tiles-revealed``); older
+    logs and solo games name it, and views hide it from everyone but its owner."""
     type: ClassVar[str] = "tiles-assigned"
     seat: str
     location: str
-    tiles: tuple  # ({tile, face_up}, ...)
+    tiles: tuple  # ({tile: value | None, face_up}, ...)
+
+
+@event_type
+@dataclass(frozen=True)
+class TilesRevealed(Event):
+    """Lights Out: a seat named the values of its face-down tiles at a location, which had been
+    recorded without them (L-LO1, I-16); in the order they were assigned there."""
+    type: ClassVar[str] = "tiles-revealed"
+    seat: str
+    location: str
+    tiles: tuple  # (value, ...)
 
 
 @event_type

@@ -38,8 +38,8 @@ class Batch:
 class Pending:
     """What the game waits for: ``kind``, from which ``seat`` (None: the table) and details.
 
-    Kinds: trait, guards-deal, roll-call, guard-turn, special-draw, confirm-rewards, choice, effect,
-    discard, refill-items, refill-goons, end-goal, over.
+    Kinds: trait, guards-deal, roll-call, guard-turn, special-draw, reveal-tiles (I-16),
+    confirm-rewards, choice, effect, discard, refill-items, refill-goons, end-goal, over.
     """
 
     kind: str

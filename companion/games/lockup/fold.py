@@ -87,13 +87,36 @@ def _remove_tiles(holding: tuple, tiles: list) -> tuple:
 @evolves(E.TilesAssigned)
 def _assigned(s: State, e: E.TilesAssigned) -> State:
     me = s.seats[e.seat]
-    tiles = [t["tile"] for t in e.tiles]
+    named = [t["tile"] for t in e.tiles if t["tile"] is not None]
+    unknown = sum(1 for t in e.tiles if t["tile"] is None)
     down = sum(1 for t in e.tiles if not t["face_up"])
-    s = with_seat(s, e.seat, holding=_remove_tiles(me.holding, tiles), visited=(*me.visited, e.location),
-                  face_down_used=me.face_down_used + down)
+    if unknown or me.unknown_down:  # I-16: from now on the cell and the unknown tiles are one pool
+        cell = {"holding": (), "pool": _remove_tiles(me.holding + me.pool, named),
+                "unknown_down": me.unknown_down + unknown}
+    else:
+        cell = {"holding": _remove_tiles(me.holding, named)}
+    s = with_seat(s, e.seat, visited=(*me.visited, e.location), face_down_used=me.face_down_used + down, **cell)
     new = tuple(Placement(e.seat, t["tile"], t["face_up"]) for t in e.tiles)
     s = replace(s, placements={**s.placements, e.location: s.placements[e.location] + new})
     return replace(s, turn=_next_turn(s, e.seat))
+
+
+def _unknown(p: Placement, seat: str) -> bool:
+    return p.seat == seat and p.tile is None and not p.face_up
+
+
+@evolves(E.TilesRevealed)
+def _tiles_revealed(s: State, e: E.TilesRevealed) -> State:
+    """L-LO1, I-16: the seat's value-less face-down tiles at the location get their values."""
+    values = list(e.tiles)
+    here = tuple(replace(p, tile=values.pop(0)) if _unknown(p, e.seat) and values else p
+                 for p in s.placements[e.location])
+    me = s.seats[e.seat]
+    pool, unknown = _remove_tiles(me.pool, list(e.tiles)), me.unknown_down - len(e.tiles)
+    cell = {"pool": pool, "unknown_down": unknown} if unknown else {"holding": me.holding + pool, "pool": (),
+                                                                     "unknown_down": 0}
+    s = with_seat(s, e.seat, **cell)
+    return replace(s, placements={**s.placements, e.location: here})
 
 
 @evolves(E.Passed)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from companion.core.errors import RuleViolation
 from companion.games.lockup import events as E
 from companion.games.lockup.flow import Batch, Pending, gain, reputation
+from companion.games.lockup.hidden import reveal_waiting
 from companion.games.lockup.location import resolve_location
 from companion.games.lockup.model import GUARDS, LOCATIONS, ROUNDS
 from companion.games.lockup.patrol import raid
@@ -74,6 +75,9 @@ def _next_location(b: Batch) -> Pending | None:
     if not here:
         b.add(E.LocationFinished(location))
         return None
+    waiting = reveal_waiting(s, location)  # I-16: face-down tiles recorded without a value are named first
+    if waiting is not None:
+        return waiting
     _reveal(b, location)
     return None
 

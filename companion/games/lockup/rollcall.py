@@ -8,12 +8,14 @@ choice (a forced pass, the end of the phase) or says what the phase waits for.
 
 from __future__ import annotations
 
-from companion.core.errors import RuleViolation
+from companion.core.errors import InputError, RuleViolation
 from companion.games.lockup import events as E
 from companion.games.lockup.cards import card_doc
 from companion.games.lockup.effects import apply_effect
 from companion.games.lockup.flow import Batch, Pending
+from companion.games.lockup.hidden import unshown
 from companion.games.lockup.model import GUARDS, LOCATIONS
+from companion.games.lockup.state import held, in_hand
 
 ROLL_CALL_LOCATIONS = LOCATIONS[:7]  # every location but the Library (L-RC5)
 
@@ -28,7 +30,7 @@ def step(b: Batch) -> Pending | None:
     if s.mode == "solo":
         player = s.seating[0]
         me = s.seats[player]
-        if me.passed or not me.holding:  # L-SO5, I-7: the phase ends at once
+        if me.passed or not held(me):  # L-SO5, I-7: the phase ends at once
             b.add(E.LightsOutBegan(s.round))
             return None
     if s.turn is None:  # L-RC1: everyone has passed
@@ -36,14 +38,17 @@ def step(b: Batch) -> Pending | None:
         return None
     if s.turn == GUARDS:
         return Pending("guard-turn", GUARDS)
-    if not s.seats[s.turn].holding:  # L-RC7: no tiles left -> must pass
+    me = s.seats[s.turn]
+    if not held(me):  # L-RC7: no tiles left -> must pass
         b.add(E.Passed(s.turn, True))
         return None
-    return Pending("roll-call", s.turn, detail={"tiles": list(s.seats[s.turn].holding)})
+    # Public facts only (I-16): the tiles not yet shown face up, how many are held, the L-RC6 room.
+    return Pending("roll-call", s.turn, detail={"tiles": unshown(s, s.turn), "held": held(me),
+                                                "face_down_left": s.face_down_limit - me.face_down_used})
 
 
 def decide_assign(b: Batch, cmd: dict) -> None:
-    """Assign tiles to one location (L-RC2..L-RC6)."""
+    """Assign tiles to one location (L-RC2..L-RC6); face-down tiles may come without a value (I-16)."""
     s, seat, location = b.state, cmd["seat"], cmd["location"]
     me = s.seats[seat]
     if location == "library":
@@ -53,11 +58,18 @@ def decide_assign(b: Batch, cmd: dict) -> None:
     tiles = cmd["tiles"]
     if not tiles:
         raise RuleViolation("Assign at least one tile", "L-RC2")
-    rest = list(me.holding)
+    unknown = [i for i, t in enumerate(tiles) if t["tile"] is None]
+    if unknown and s.mode == "solo":  # the solo player's device is their own: values are typed
+        raise InputError(f"tiles[{unknown[0]}].tile", "name the face-down tile (in solo it is recorded at once)")
+    rest = list(in_hand(me))
     for t in tiles:
+        if t["tile"] is None:
+            continue
         if t["tile"] not in rest:
             raise RuleViolation(f"{seat}'s {_tile(t['tile'])} tile is not in the holding cell", "L-RC2")
         rest.remove(t["tile"])
+    if len(rest) < me.unknown_down + len(unknown):  # the unknown face-down tiles come from what is left
+        raise RuleViolation(f"{seat} has only {held(me)} tile(s) in the holding cell", "L-RC2")
     down = sum(1 for t in tiles if not t["face_up"])
     if me.face_down_used + down > s.face_down_limit:
         raise RuleViolation(f"At most {s.face_down_limit} tiles may be assigned face down each round", "L-RC6")

@@ -60,10 +60,15 @@ class Seat:
     reserved: tuple[Item, ...] = ()
     goons: tuple[Goon, ...] = ()
     tiles: tuple[Tile, ...] = ()  # every crew tile of this seat in this game (L-C4)
-    holding: tuple[Tile, ...] = ()  # tiles in the holding cell
+    holding: tuple[Tile, ...] = ()  # tiles known to be in the holding cell (a view of another seat: None each)
     passed: bool = False
     visited: tuple[str, ...] = ()  # locations assigned to this round (L-RC3)
     face_down_used: int = 0  # L-RC6
+    # I-16: face-down tiles assigned without their value. ``pool`` holds the tiles that are either
+    # in the holding cell or face down with no recorded value; ``unknown_down`` of them are face
+    # down. Both are empty/0 outside that case (and always in solo, where values are typed).
+    pool: tuple[Tile, ...] = ()
+    unknown_down: int = 0
 
 
 @dataclass(frozen=True)
@@ -134,6 +139,17 @@ class State:
     def player_count(self) -> int:
         """The count that sets tiers and values: solo plays as 2 players (L-SO1)."""
         return len(self.seating)
+
+
+def held(s: Seat) -> int:
+    """How many tiles a seat still has in its holding cell (I-16: public, unlike which ones)."""
+    return len(s.holding) + len(s.pool) - s.unknown_down
+
+
+def in_hand(s: Seat) -> tuple[Tile, ...]:
+    """The tiles that may be in the seat's holding cell: exactly those when no face-down value is
+    unknown, else every tile that is in the cell or face down with its value not recorded (I-16)."""
+    return s.holding + s.pool
 
 
 def seat(state: State, name: str) -> Seat:

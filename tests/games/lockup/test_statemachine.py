@@ -2,7 +2,11 @@
 mixed in, checking invariants after every step:
 
 - L-C3 cube conservation: supply + boards + locations == the printed totals;
-- L-C4 every crew tile is in exactly one place (holding cell or one location);
+- L-C4 every crew tile is in exactly one place (holding cell or one location); a face-down tile
+  recorded without its value (I-16) is one of the seat's pool, and the pool covers them all;
+- a face-down tile recorded without its value is named in Lights Out before its location is
+  ranked (L-LO1, I-16), and near-miss reveals (wrong count, a tile shown face up, a tile named
+  twice) are refused with their rule;
 - folding the whole (JSON round-tripped) log equals the live state;
 - reputation is never negative (L-RD4, after raids and everything else);
 - an illegal command raises and appends nothing.
@@ -25,10 +29,10 @@ from companion.core.errors import InputError, RuleViolation
 from companion.core.events import decode, encode
 from companion.games.lockup.autoplay import Cards, make_setup, random_command
 from companion.games.lockup.commands import QUANTITIES
-from companion.games.lockup.engine import GAME, decide, pending, start
+from companion.games.lockup.engine import GAME, decide, pending, start, view_for
 from companion.games.lockup.fold import evolve
 from companion.games.lockup.model import LOCATIONS, RESOURCES, SUPPLY
-from companion.games.lockup.state import all_cubes
+from companion.games.lockup.state import all_cubes, held, in_hand
 
 ILLEGAL = [
     {"type": "assign", "seat": "Ana", "location": "library", "tiles": [1]},
@@ -49,18 +53,13 @@ ILLEGAL = [
 ]
 
 
-def _near_miss(state):
+def _near_miss(state, pick=0):
     """(an illegal command, the rule it breaks) for what the game waits for, or None."""
     p = pending(state)
     if p.kind == "roll-call":
-        me = state.seats[p.seat]
-        room = state.face_down_limit - me.face_down_used
-        if len(me.holding) > room:
-            tiles = [{"tile": t, "face_up": False} for t in me.holding[: room + 1]]
-            free = [loc for loc in LOCATIONS[:7] if loc not in me.visited]
-            if free:
-                return {"type": "assign", "seat": p.seat, "location": free[0], "tiles": tiles}, "L-RC6"
-        return {"type": "assign", "seat": p.seat, "location": "library", "tiles": [me.holding[0]]}, "L-RC5"
+        return _roll_call_miss(state, p)
+    if p.kind == "reveal-tiles":
+        return _reveal_miss(state, p, pick)
     if p.kind == "choice" and p.detail["action"] == "recruit" and p.seat != "guards":
         return {"type": "recruit", "seat": p.seat, "goons": ["sewers", "infirmary", "smithy"], "pay": {}}, "L-R6"
     if p.kind == "discard":
@@ -73,6 +72,35 @@ def _near_miss(state):
         if absent:
             return {"type": "collect", "declined": absent[:1]}, "L-LO6"
     return None
+
+
+def _roll_call_miss(state, p):
+    me = state.seats[p.seat]
+    free = [loc for loc in LOCATIONS[:7] if loc not in me.visited]
+    room = state.face_down_limit - me.face_down_used
+    hand = list(in_hand(me))
+    if held(me) > room and free:
+        if state.mode != "solo":  # I-16: face down, without values
+            return {"type": "assign", "seat": p.seat, "location": free[0], "face_down": room + 1}, "L-RC6"
+        tiles = [{"tile": t, "face_up": False} for t in hand[: room + 1]]
+        return {"type": "assign", "seat": p.seat, "location": free[0], "tiles": tiles}, "L-RC6"
+    if me.unknown_down and free:  # every tile face up would leave none for the unknown face-down ones
+        return {"type": "assign", "seat": p.seat, "location": free[0], "tiles": hand}, "L-RC2"
+    return {"type": "assign", "seat": p.seat, "location": "library", "tiles": [hand[0]]}, "L-RC5"
+
+
+def _reveal_miss(state, p, pick):
+    """Reveals that are near misses: one tile too many, a tile shown face up, a tile named twice."""
+    me = state.seats[p.seat]
+    pool, count = list(me.pool), p.detail["count"]
+    if len(pool) > count and pick == 0:
+        return {"type": "reveal_tiles", "seat": p.seat, "tiles": pool[: count + 1]}, "L-LO1"
+    shown = [t for t in me.tiles if t not in pool]
+    if shown and pick == 1:
+        return {"type": "reveal_tiles", "seat": p.seat, "tiles": [shown[0], *pool[: count - 1]]}, "L-RC6"
+    if count > 1:
+        return {"type": "reveal_tiles", "seat": p.seat, "tiles": [pool[0]] * count}, "L-RC2"
+    return {"type": "reveal_tiles", "seat": p.seat, "tiles": []}, "L-LO1"
 
 
 class LockupGames(RuleBasedStateMachine):
@@ -91,13 +119,26 @@ class LockupGames(RuleBasedStateMachine):
             self.state = evolve(self.state, e)
         self.log += events
 
+    def _legal(self):
+        if pending(self.state).kind == "reveal-tiles":  # a moment that passes at once: try the misses now
+            for pick in range(3):
+                self._refused(_near_miss(self.state, pick))
+        _, events = random_command(self.state, self.rng, self.cards)
+        self._apply(events)
+
+    def _refused(self, miss):
+        cmd, rule_id = miss
+        before = self.state
+        with pytest.raises(RuleViolation) as err:
+            decide(self.state, cmd)
+        assert err.value.rule == rule_id and self.state is before
+
     @rule(n=st.integers(1, 25))
     def play_legal(self, n):
         for _ in range(n):
             if self.state.phase == "over":
                 return
-            _, events = random_command(self.state, self.rng, self.cards)
-            self._apply(events)
+            self._legal()
             assert all_cubes(self.state) == SUPPLY
 
     @rule(cmd=st.sampled_from(ILLEGAL), location=st.sampled_from(LOCATIONS), resource=st.sampled_from(RESOURCES))
@@ -129,17 +170,12 @@ class LockupGames(RuleBasedStateMachine):
             return
         self._apply(events)
 
-    @rule()
-    def try_near_miss(self):
+    @rule(pick=st.integers(0, 2))
+    def try_near_miss(self, pick):
         """A command for the right seat at the right time that breaks one rule: must be refused."""
-        miss = _near_miss(self.state)
-        if miss is None:
-            return
-        cmd, rule_id = miss
-        before = self.state
-        with pytest.raises(RuleViolation) as err:
-            decide(self.state, cmd)
-        assert err.value.rule == rule_id and self.state is before
+        miss = _near_miss(self.state, pick)
+        if miss is not None:
+            self._refused(miss)
 
     @invariant()
     def cubes_are_conserved_L_C3(self):
@@ -150,8 +186,22 @@ class LockupGames(RuleBasedStateMachine):
         for name, seat in self.state.seats.items():
             if name == "guards":
                 continue  # guard cards belong to the automaton's decks, not crew tiles
-            placed = [p.tile for here in self.state.placements.values() for p in here if p.seat == name]
-            assert Counter(map(str, seat.holding)) + Counter(map(str, placed)) == Counter(map(str, seat.tiles))
+            mine = [p for here in self.state.placements.values() for p in here if p.seat == name]
+            placed = [p.tile for p in mine if p.tile is not None]
+            unknown = sum(1 for p in mine if p.tile is None)
+            assert not any(p.face_up for p in mine if p.tile is None)  # I-16: only face down lacks a value
+            assert unknown == seat.unknown_down <= len(seat.pool)
+            assert (Counter(map(str, seat.holding + seat.pool)) + Counter(map(str, placed))
+                    == Counter(map(str, seat.tiles)))
+
+    @invariant()
+    def nobody_else_sees_a_holding_cell_I_16(self):
+        for viewer in (None, *self.state.seating):
+            view = view_for(self.state, viewer)
+            for name, seat in view.seats.items():
+                if name != viewer:
+                    assert set(seat.holding) <= {None} and not seat.pool
+                    assert len(seat.holding) == held(self.state.seats[name])
 
     @invariant()
     def reputation_never_negative_L_RD4(self):
@@ -169,7 +219,7 @@ class LockupGames(RuleBasedStateMachine):
         for _ in range(3000):
             if self.state.phase == "over":
                 break
-            self._apply(random_command(self.state, self.rng, self.cards)[1])
+            self._legal()
         assert self.state.phase == "over" and self.state.round == 6
         assert all_cubes(self.state) == SUPPLY
         assert GAME.fold(self.log) == self.state
