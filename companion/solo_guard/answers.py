@@ -152,8 +152,9 @@ def choice(b: SoloBatch, location: str, action: str) -> None:
 def _cell_block(b: SoloBatch) -> tuple[decisions.Decision, dict]:
     g = b.state.game
     me = g.seats[GUARDS]
-    # Display slot 0 is taken as the one nearest the item deck (L-SO8 tie-break).
-    display = [decisions.Item(i.name, i.reputation, dict(i.cost)) for i in g.display if i is not None]
+    # I-18: state.display[0] is the slot next to the item deck (as entered); empty slots keep their place.
+    display = [decisions.Item(i.name, i.reputation, dict(i.cost), slot=n)
+               for n, i in enumerate(g.display, start=1) if i is not None]
     reserved = [decisions.Item(i.name, i.reputation, dict(i.cost)) for i in me.reserved]
     d = decisions.cell_block(me.resources, reserved, display)
     r = d.result

@@ -61,3 +61,21 @@ def test_the_option_is_recorded_and_shown_on_the_game_page_I_2(app, profiled, mo
     state = "on" if checked else "off"
     assert f"second tiers as in the Spanish rulebook (I-2): {state}" in line
     assert "declined rewards pass down (I-1): off" in line
+
+
+def test_the_display_form_says_slot_1_is_next_to_the_item_deck_I_18(app, profiled):
+    """Step 2 asks for the display from the deck outward and the game keeps that order (I-18)."""
+    page = profiled.post("/lockup/new", data={"mode": "standard", "name-0": "Ana", "name-1": "Ben"})
+    text = page.get_data(as_text=True)
+    display = text[text.index('id="display"'):].split("</fieldset>\n  <fieldset")[0]
+    assert "slot 1 = next to the item deck (I-18)" in display
+    assert display.index("Slot 1, next to the item deck") < display.index("Slot 2") < display.index("Slot 3")
+    setup = autoplay.make_setup(random.Random(5), 2, "standard")
+    answer = profiled.post("/lockup/new/start", data=setup_fields(setup))
+    game_id = answer.headers["Location"].rsplit("/", 1)[-1]
+    started = _started(app, game_id)
+    assert [i["name"] for i in started["display"]] == [i["name"] for i in setup["display"]]
+    page = profiled.get(f"/games/{game_id}").get_data(as_text=True)
+    board = page[page.index('id="lockup-display"'):]
+    first, second = (f"Slot {n}: <strong>{setup['display'][n - 1]['name']}</strong>" for n in (1, 2))
+    assert "Slot 1 = next to the item deck (I-18)." in board and board.index(first) < board.index(second)
