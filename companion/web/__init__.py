@@ -42,10 +42,12 @@ def init_app(app: Flask) -> None:
     from flask_babel import get_locale
 
     app.jinja_env.globals["get_locale"] = get_locale
-    from companion.web import games, home
+    from companion.web import games, home, rules
 
     app.register_blueprint(home.bp)
     app.register_blueprint(games.bp)
+    app.register_blueprint(rules.bp)
+    app.jinja_env.filters["rule_links"] = rules.rule_links  # every rule id shown links to the rules page
     from companion.web.registry import register_game_blueprints
 
     register_game_blueprints(app)
