@@ -364,3 +364,122 @@ def test_an_edited_form_sent_back_with_its_old_key_starts_a_new_game(app, client
     again = client.post("/rattus-cartus/new", data={"players": ["Rojo", "Verde"], "start_seat": "0", "key": "k"})
     assert again.status_code == 303 and again.location != first.location and count_games(app) == 2
     assert "Start player: Rojo" in text(client.get(again.location)) and "Verde" in text(client.get(again.location))
+
+
+# --- table options and scoring ties (RC-F5, RC-F2) -------------------------------------------------
+
+
+def finish_two_player_gold_tie(client, game_id: str) -> str:
+    """Both players end with 2 Gold, the Treasury used (RC-F5); returns the final page as words."""
+    to_final_entry(client, game_id, 10)
+    for name, church in (("Rojo", "3"), ("Azul", "1")):
+        assert act(client, game_id, "record-tally", {"player": name, "church": church, "gold": "2"}).status_code == 303
+        assert act(client, game_id, "record-rats", {"player": name, "rats": "0"}).status_code == 303
+    assert act(client, game_id, "record-treasury", {"used": "yes"}).status_code == 303
+    assert act(client, game_id, "reveal-plague", {"nuns": "0"}).status_code == 303
+    return text(client.get(f"/games/{game_id}"))
+
+
+def test_rc_f5_the_new_game_form_offers_split_9_first_as_the_default(client):
+    body = client.get("/rattus-cartus/new").get_data(as_text=True)
+    select = body[body.index('id="rc-gold-tie"'):body.index("</select>", body.index('id="rc-gold-tie"'))]
+    values = re.findall(r'<option value="(\w+)"', select)
+    assert values == ["split_9", "split_6"] and "selected" not in select.split("split_6")[0]
+
+
+def test_rc_f5_a_two_player_gold_tie_splits_9_by_default_and_the_page_names_the_option(client):
+    game_id = new_game(client, players=("Rojo", "Azul"))
+    assert "share the 9 VP, 4 each (the default, RC-F5)" in text(client.get(f"/games/{game_id}"))
+    page = finish_two_player_gold_tie(client, game_id)
+    assert re.search(r"RC-F5 Gold two players tied for most Gold cards: the 9 VP split \(the default[^)]*\) 4", page)
+    assert "Scored with these table options" in page and "share the 9 VP, 4 each (the default, RC-F5)" in page
+
+
+def test_rc_f5_split_6_chosen_in_the_new_game_form_is_kept_and_named(client):
+    game_id = new_game(client, players=("Rojo", "Azul"), gold_two_player_tie="split_6")
+    page = finish_two_player_gold_tie(client, game_id)
+    assert re.search(r"RC-F5 Gold two players tied for most Gold cards: only the 6 VP split, by the table option 3",
+                     page)
+    assert "share only the 6 VP, 3 each (table option, RC-F5)" in page
+
+
+def test_rc_f5_a_refused_new_game_form_keeps_the_split_6_choice(client):
+    response = client.post("/rattus-cartus/new", data={"players": ["Rojo", "", "", "", ""],
+                                                       "gold_two_player_tie": "split_6"})
+    assert response.status_code == 422
+    assert re.search(r'<option value="split_6" selected>', response.get_data(as_text=True))
+
+
+FIVE = ("Rojo", "Azul", "Verde", "Amarillo", "Negro")
+
+
+def five_player_end(client, church=("5", "4", "3", "1", "1"), sorcery=("0",) * 5) -> str:
+    game_id = new_game(client, players=FIVE)
+    to_final_entry(client, game_id, 8)
+    for name, c, s in zip(FIVE, church, sorcery, strict=True):
+        assert act(client, game_id, "record-tally", {"player": name, "church": c, "sorcery": s}).status_code == 303
+        assert act(client, game_id, "record-rats", {"player": name, "rats": "0"}).status_code == 303
+    assert act(client, game_id, "record-treasury", {"used": "no"}).status_code == 303
+    return game_id
+
+
+def test_rc_f2_the_end_screen_asks_no_order_for_a_tie_below_the_scoring_places(client):
+    game_id = five_player_end(client)  # Amarillo and Negro tied 4th-5th in Church
+    body = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert 'id="rc-ties"' not in body and "Everything is recorded" in text(client.get(f"/games/{game_id}"))
+    assert act(client, game_id, "reveal-plague", {"nuns": "0"}).status_code == 303
+
+
+def test_rc_f2_the_end_screen_lists_every_scoring_tie_at_once(client):
+    game_id = five_player_end(client, church=("5", "5", "3", "1", "1"), sorcery=("2", "0", "2", "0", "0"))
+    body = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert 'id="rc-order-church"' in body and 'id="rc-order-sorcery"' in body
+    assert body.count('name="order"') == 4  # Rojo-Azul in Church, Rojo-Verde in Sorcery; not Amarillo-Negro
+    page = text(client.get(f"/games/{game_id}"))
+    assert "Stacking order of the tie in Church (RC-F2)" in page and "Stacking order of the tie in Sorcery" in page
+
+
+def five_player_audit(**changes) -> dict[str, str]:
+    example = next(e for e in EXAMPLES if e["command"] == "companion audit rattus-cartus"
+                   and len(e["input"]["players"]) == 5)
+    return {**audit_form(example["input"]), **changes}
+
+
+def test_rc_f2_the_audit_form_scores_a_tie_below_the_scoring_places_without_an_order(client):
+    response = client.post("/rattus-cartus/audit", data=five_player_audit())
+    assert response.status_code == 200, alerts(response)
+    assert re.search(r"Winner RC-F8 Negro", text(response))
+
+
+def test_rc_f2_the_audit_form_asks_for_every_missing_scoring_tie_at_once(client):
+    # Azul's Burghers 4 -> 2 ties Amarillo for 1st; Negro's Royalty 2 -> 3 ties Amarillo for 2nd.
+    response = client.post("/rattus-cartus/audit", data=five_player_audit(**{"p1.burghers": "2", "p4.royalty": "3"}))
+    assert response.status_code == 422
+    body = response.get_data(as_text=True)
+    needs = htmlmod.unescape(body[body.index('id="rc-audit-tie-needs"'):].split("</p>")[0])
+    assert "Influence ties · Burghers: Azul, Amarillo are tied" in needs
+    assert "Influence ties · Royalty: Amarillo, Negro are tied" in needs
+    assert 'id="ties-burghers-need"' in body and 'id="ties-royalty-need"' in body
+    assert 'id="ties-peasantry-need"' not in body  # 4th-5th: no order needed
+    fixed = five_player_audit(**{"p1.burghers": "2", "p4.royalty": "3", "ties.burghers": "Amarillo, Azul",
+                                 "ties.royalty": "Negro, Amarillo"})
+    assert client.post("/rattus-cartus/audit", data=fixed).status_code == 200
+
+
+@pytest.mark.parametrize(("option", "gold", "named"), [
+    (None, 4, "share the 9 VP, 4 each (the default, RC-F5)"),
+    ("split_9", 4, "share the 9 VP, 4 each (the default, RC-F5)"),
+    ("split_6", 3, "share only the 6 VP, 3 each (table option, RC-F5)"),
+])
+def test_rc_f5_the_audit_form_two_player_gold_tie_for_each_option(client, option, gold, named):
+    example = next(e for e in EXAMPLES if e["command"] == "companion audit rattus-cartus"
+                   and len(e["input"]["players"]) == 2 and "gold_two_player_tie" not in e["input"])
+    form = audit_form(example["input"])
+    if option:
+        form["gold_two_player_tie"] = option
+    response = client.post("/rattus-cartus/audit", data=form)
+    assert response.status_code == 200, alerts(response)
+    page = text(response)
+    notes = r"(the 9 VP split \(the default; no two-player exception\)|only the 6 VP split, by the table option)"
+    assert re.search(rf"RC-F5 Gold two players tied for most Gold cards: {notes} {gold} ", page)
+    assert named in page

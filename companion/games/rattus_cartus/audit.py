@@ -22,7 +22,7 @@ from companion.games.rattus_cartus.rules import (
     NUNS_ROW,
     SPECIALS,
 )
-from companion.games.rattus_cartus.scoring import Options, Result, Tally, score, tie_problems
+from companion.games.rattus_cartus.scoring import Options, Result, Tally, score, tie_problems, unordered_ties
 
 COUNTS: tuple[str, ...] = ("hand_cards", *SPECIALS, "gold", "vp_tokens", "rats")
 PLAYER_FIELDS: tuple[str, ...] = ("name", "influence", *COUNTS)
@@ -42,6 +42,10 @@ class Document:
     def missing_orders(self) -> list[tuple[str, str]]:
         """(``influence_ties.<class>``, message) for every scoring tie without its order (RC-F2)."""
         return [(f"influence_ties.{cls}", message) for cls, message in tie_problems(self.tallies, self.ties)]
+
+    def unordered_ties(self) -> list[tuple[str, tuple[str, ...]]]:
+        """(class, tied names) for the same ties, for a form that asks for them all at once."""
+        return unordered_ties(self.tallies, self.ties)
 
     def score(self) -> Result:
         """The explained result; every scoring tie must be ordered (see :meth:`missing_orders`)."""

@@ -121,18 +121,21 @@ def scoring_ties(tallies: Sequence[Tally], player_count: int | None = None) -> l
     return out
 
 
-def tie_problems(tallies: Sequence[Tally], ties: Mapping[str, Sequence[str]],
-                 player_count: int | None = None) -> list[tuple[str, str]]:
-    """(class, message) for every scoring tie whose stacking order is not fully given (RC-F2).
+def unordered_ties(tallies: Sequence[Tally], ties: Mapping[str, Sequence[str]],
+                   player_count: int | None = None) -> list[tuple[str, tuple[str, ...]]]:
+    """(class, tied names) for every scoring tie whose stacking order is not fully given (RC-F2).
 
     Listed players who are not tied are harmless: the order is only consulted between equal
     markers; ties below the scoring places are never reported."""
-    problems: list[tuple[str, str]] = []
-    for cls, names in scoring_ties(tallies, player_count):
-        if not set(ties.get(cls, ())).issuperset(names):
-            problems.append((cls, f"{', '.join(names)} are tied in {cls} and it decides a score: "
-                                  "give their stacking order, bottom first"))
-    return problems
+    return [(cls, names) for cls, names in scoring_ties(tallies, player_count)
+            if not set(ties.get(cls, ())).issuperset(names)]
+
+
+def tie_problems(tallies: Sequence[Tally], ties: Mapping[str, Sequence[str]],
+                 player_count: int | None = None) -> list[tuple[str, str]]:
+    """(class, message) for every scoring tie without its stacking order (see :func:`unordered_ties`)."""
+    return [(cls, f"{', '.join(names)} are tied in {cls} and it decides a score: give their stacking order, "
+                  "bottom first") for cls, names in unordered_ties(tallies, ties, player_count)]
 
 
 def class_ranking(tallies: Sequence[Tally], cls: str, order: Sequence[str] = ()) -> list[Tally]:

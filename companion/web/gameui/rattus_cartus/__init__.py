@@ -7,13 +7,14 @@ through the shared game service, render. Every rule is decided by ``companion.ga
 
 from __future__ import annotations
 
+import dataclasses
+
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from companion.core.errors import InputError
 from companion.games import rattus_cartus as rc
 from companion.games.rattus_cartus import audit
 from companion.games.rattus_cartus.rules import CLASSES, MAX_PLAYERS
-from companion.games.rattus_cartus.scoring import score
 from companion.web import play
 from companion.web.access import game_or_404, host_only
 from companion.web.games import render_game, run_command
@@ -71,27 +72,25 @@ def audit_form():
         return _audit_page()
     names = forms.audit_names(request.form)
     try:
-        doc = forms.audit_doc(request.form)
-        output = audit.run(doc)  # validates every field; InputError names it
+        document = audit.read(forms.audit_doc(request.form))  # validates every field; InputError names it
     except InputError as exc:
         return _audit_page(error=forms.message(exc, names), status=422)
-    return _audit_page(result=panel.result_view(_explained(doc)), output=output)
+    unordered = document.unordered_ties()
+    if unordered:  # RC-F2: every tie that decides a score is asked for at once, as on the end screen
+        return _audit_page(tie_needs=unordered, status=422)
+    result = document.score()
+    options = dataclasses.asdict(document.options)
+    return _audit_page(result=panel.result_view(result, options), output=audit.to_output(result))
 
 
-def _explained(doc: dict):
-    """The explained result (every line with its rule) of a document ``audit.run`` accepted."""
-    tallies = audit.read_players(doc["players"])
-    ties = audit.read_ties(doc.get("influence_ties", {}), [t.name for t in tallies])
-    return score(tallies, treasury_used=doc["treasury_used"], nuns=doc["nuns"], ties=ties,
-                 options=audit.read_options(doc))
-
-
-def _audit_page(error: str | None = None, status: int = 200, result=None, output=None):
+def _audit_page(error: str | None = None, status: int = 200, result=None, output=None, tie_needs=()):
     form = request.form if request.method == "POST" else None
     html = render_template(
         "rattus_cartus/audit.html", error=error, form=form, rows=range(MAX_PLAYERS), classes=CLASSES,
         counts=forms.AUDIT_COUNTS[len(CLASSES):], rc_labels=forms.labels(), rc_result=result, output=output,
-        rc_tiebreaks=panel.tiebreak_texts(),
+        rc_tiebreaks=panel.tiebreak_texts(), rc_tie_needs=dict(panel.influence_ties(
+            [{"influence_class": cls, "players": names} for cls, names in tie_needs])),
+        rc_tie_texts=[panel.tie_need_text(cls, names) for cls, names in tie_needs],
     )
     return html, status
 

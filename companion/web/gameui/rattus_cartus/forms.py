@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from companion.core.errors import InputError
-from companion.games.rattus_cartus.rules import CLASSES, MAX_PLAYERS
+from companion.games.rattus_cartus.rules import CLASSES, GOLD_TWO_PLAYER_TIE_DEFAULT, MAX_PLAYERS
 from companion.web import fieldwords, formrows
 
 SPECIALS: tuple[str, ...] = ("swords", "safe_conducts", "flutes")
@@ -85,7 +85,7 @@ def new_game(form: MultiDict) -> tuple[str, dict[str, Any]]:
         "players": [name for name in names if name],
         "start_player": start,
         "plague_survivor": form.get("plague_survivor") == "on",
-        "gold_two_player_tie": form.get("gold_two_player_tie", "split_6"),
+        "gold_two_player_tie": form.get("gold_two_player_tie", GOLD_TWO_PLAYER_TIE_DEFAULT),  # RC-F5
     }
     # Without a title, the players' names tell games apart in the home page's lists.
     title = form.get("title", "").strip()[:80] or ", ".join(setup["players"])[:80] or "Rattus Cartus"
@@ -130,7 +130,7 @@ def audit_doc(form: MultiDict) -> dict[str, Any]:
         "nuns": number(form.get("nuns"), "nuns", required=True),
         "players": [_audit_row(form, row, i) for i, row in enumerate(audit_rows(form))],
         "plague_survivor": form.get("plague_survivor") == "on",
-        "gold_two_player_tie": form.get("gold_two_player_tie", "split_6"),
+        "gold_two_player_tie": form.get("gold_two_player_tie", GOLD_TWO_PLAYER_TIE_DEFAULT),  # RC-F5
     }
     ties = {cls: order for cls in CLASSES if (order := _names_list(form.get(f"ties.{cls}")))}
     if ties:

@@ -3,6 +3,7 @@ reach a template before the plague reveal (RC-G3)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import request
@@ -11,7 +12,7 @@ from flask_babel import gettext as _
 from companion.games import rattus_cartus as rc
 from companion.games.rattus_cartus.rules import CLASSES
 from companion.games.rattus_cartus.scoring import Result, outcome_note, plague_note
-from companion.web.gameui.rattus_cartus.forms import COUNTS, labels
+from companion.web.gameui.rattus_cartus.forms import COUNTS, label, labels
 
 
 def context(state: Any, game: dict, seat: str | None) -> dict[str, Any]:
@@ -20,17 +21,17 @@ def context(state: Any, game: dict, seat: str | None) -> dict[str, Any]:
     if state is None:
         return {"rc": None}
     view = rc.view_for(state, None)
-    players = view["players"]
     return {
         "rc": view,
         "rc_labels": labels(),
         "rc_classes": CLASSES,
         "rc_counts": COUNTS,
         "rc_needs": [need_text(need) for need in view["pending"]["needs"]],
-        "rc_ties": influence_ties(players),
+        "rc_ties": influence_ties(view["influence_ties"]),
+        "rc_options": option_texts(view["options"]),
         "rc_orders": view["influence_orders"],
         "rc_draft": tally_draft(),
-        "rc_result": result_view(rc.final_result(state)),
+        "rc_result": result_view(rc.final_result(state), view["options"]),
         "rc_tiebreaks": tiebreak_texts(),
         "rc_next_start": next_start_player(view),
     }
@@ -56,20 +57,32 @@ def need_text(need: str) -> str:
     return need
 
 
-def influence_ties(players: list[dict[str, Any]]) -> list[tuple[str, list[list[str]]]]:
-    """Per class, the groups of players tied with the same influence (above 0, RC-F1), highest
-    first: each group needs its stacking order (RC-F2)."""
-    out = []
-    for cls in CLASSES:
-        groups: dict[int, list[str]] = {}
-        for player in players:
-            value = player["tally"]["influence"][cls] if player["tally"] else 0
-            if value > 0:
-                groups.setdefault(value, []).append(player["name"])
-        tied = [names for _value, names in sorted(groups.items(), reverse=True) if len(names) > 1]
-        if tied:
-            out.append((cls, tied))
-    return out
+def influence_ties(ties: list[dict[str, Any]]) -> list[tuple[str, list[list[str]]]]:
+    """Per class, the groups of tied players whose stacking order decides a score (the game's view
+    leaves out ties below the scoring places, RC-F2), highest first: each group needs its order."""
+    out: dict[str, list[list[str]]] = {}
+    for tie in ties:
+        out.setdefault(tie["influence_class"], []).append(list(tie["players"]))
+    return list(out.items())
+
+
+def tie_need_text(cls: str, names: Sequence[str]) -> str:
+    """A scoring tie still to order (RC-F2), naming the form field and the tied players."""
+    return _("%(field)s: %(names)s are tied and it decides a score: give their stacking order, bottom first "
+             "(RC-F2)", field=label(f"influence_ties.{cls}"), names=", ".join(names))
+
+
+def option_texts(options: Mapping[str, Any]) -> list[str]:
+    """The table options in force, in words with their rule (RC-F5 two-player Gold tie, RC-F9)."""
+    if options["gold_two_player_tie"] == "split_6":
+        gold = _("Two players tied for most Gold share only the 6 VP, 3 each (table option, RC-F5).")
+    else:
+        gold = _("Two players tied for most Gold share the 9 VP, 4 each (the default, RC-F5).")
+    if options["plague_survivor"]:
+        plague = _("If the plague wipes out everyone, the lowest rat sum survives (table option, RC-F9).")
+    else:
+        plague = _("If the plague wipes out everyone, everyone loses (RC-F9).")
+    return [gold, plague]
 
 
 def tally_draft() -> dict[str, str] | None:
@@ -90,9 +103,9 @@ def tiebreak_texts() -> dict[Any, str]:
     }
 
 
-def result_view(result: Result | None) -> dict[str, Any] | None:
-    """Final scores for the template: every line with its rule, the plague and the outcome
-    (shared by the recorded game and the audit-only form)."""
+def result_view(result: Result | None, options: Mapping[str, Any]) -> dict[str, Any] | None:
+    """Final scores for the template: every line with its rule, the plague, the outcome and the
+    table options it was scored with (shared by the recorded game and the audit-only form)."""
     if result is None:
         return None
     players = [
@@ -103,4 +116,4 @@ def result_view(result: Result | None) -> dict[str, Any] | None:
     rule, text = outcome_note(result)
     return {"players": players, "winners": result.winners, "tiebreak": result.tiebreak, "nuns": result.nuns,
             "wiped_out": [p.name for p in result.players if p.rats > result.nuns],
-            "outcome_rule": rule, "outcome_text": text}
+            "outcome_rule": rule, "outcome_text": text, "options": option_texts(options)}
