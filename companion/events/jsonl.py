@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from companion.core import history  # noqa: F401 - registers undo/redo, present in every log
 from companion.core.errors import InputError
 from companion.core.events import decode
 from companion.core.jsonin import parse_json
@@ -87,11 +88,11 @@ def parse_export(lines: Iterable[str], known_kinds: Iterable[str]) -> Export:
     known_kinds = set(known_kinds)
     records: list[dict[str, Any]] = []
     numbers: list[int] = []
-    previous, end, number = chain.GENESIS, None, 0
+    previous, end, last = chain.GENESIS, None, 0
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        field = f"line {number}"
+        field, last = f"line {number}", number
         if end is not None:
             raise InputError(field, "comes after the closing line (lines were added)")
         value = _parse(line, field)
@@ -101,7 +102,7 @@ def parse_export(lines: Iterable[str], known_kinds: Iterable[str]) -> Export:
         previous = _verify_link(value, field, previous, first=not records)
         records.append(_check(value, field, len(records) + 1, known_kinds))
         numbers.append(number)
-    _check_end(end, len(records), previous, number + 1)
+    _check_end(end, len(records), previous, last + 1)
     _check_same_game(records, numbers)
     _check_groups(records, numbers)
     return Export(records[0]["game"], records[0]["title"], records, previous)

@@ -5,8 +5,9 @@
    entered the first time it appears or picked by name from the catalog; advanced mode also asks
    each crew board's side-B starting values (L-S10).
 
-The box profile (crew tile numbers, guard cards) comes from the profile page; when it is
-missing the table is sent there first. Nothing typed is lost when a field is refused.
+The box profile comes from the profile page: a game with players needs only the crew tile
+numbers, a solo game also the guard cards; when what the game needs is missing the table is sent
+there first (a solo game once step 1 says solo, keeping what was typed). Nothing typed is lost when a field is refused.
 """
 
 from __future__ import annotations
@@ -98,6 +99,12 @@ def build_setup(form: Mapping, profile) -> tuple[dict, list]:
     return setup, cards + [("goon", g) for g in goons.values()]
 
 
+def _step_one(fields: Mapping) -> dict:
+    """Step 1's fields (names, crews, mode, options) from a form or query string, to show them again."""
+    keep = ("title", "mode", "difficulty", "advanced_solo", *TABLE_OPTIONS)
+    return {k: v for k, v in fields.items() if v and (k in keep or k.startswith(("name-", "crew-")))}
+
+
 def _vocabulary() -> dict:
     return {**W.vocabulary(), "goon_slots": [(loc, W.location(loc)) for loc in GOON_LOCATIONS],
             "difficulties": DIFFICULTIES, "names": {k: bridge.catalog_names(k) for k in ("item", "goon", "goal")}}
@@ -114,10 +121,10 @@ def _page(template: str, form: Mapping, error: str | None = None, status: int = 
 @host_only
 def new():
     """Step 1: who plays and how (the profile form first when it is missing)."""
-    missing = bridge.profile_redirect(request.full_path)
+    missing = bridge.profile_redirect(request.full_path, solo=request.args.get("mode") == "solo")
     if missing is not None:
         return missing
-    return _page("lockup/new.html", {"mode": request.args.get("mode", "standard")})
+    return _page("lockup/new.html", {"mode": "standard", **_step_one(request.args)})
 
 
 @bp.get("/new/solo")
@@ -125,10 +132,10 @@ def new():
 @host_only
 def new_solo():
     """Step 1 with solo chosen (the home page's solo entry)."""
-    missing = bridge.profile_redirect(request.full_path)
+    missing = bridge.profile_redirect(request.full_path, solo=True)  # the guard cards too (L-SO2)
     if missing is not None:
         return missing
-    return _page("lockup/new.html", {"mode": "solo", "difficulty": "expert"})
+    return _page("lockup/new.html", {"difficulty": "expert", **_step_one(request.args), "mode": "solo"})
 
 
 @bp.post("/new")
@@ -141,6 +148,10 @@ def new_players():
         players = parse_players(request.form, mode)
     except InputError as exc:
         return _page("lockup/new.html", request.form, error=str(exc), status=422)
+    if mode == "solo":  # only a solo game needs the guard cards; come back with what was typed
+        missing = bridge.profile_redirect(url_for("lockup.new_solo", **_step_one(request.form)), solo=True)
+        if missing is not None:
+            return missing
     return _page("lockup/new_cards.html", request.form, mode=mode, players=players,
                  size=3 if mode == "solo" else len(players) + 1)
 
