@@ -306,3 +306,84 @@ def test_an_edited_form_sent_back_with_its_old_key_starts_a_new_game(app, client
     again = client.post("/ragami/new", data={"players": ["Ama", "Azu"], "start_seat": "0", "key": "k"})
     assert again.status_code == 303 and again.location != first.location and count_games(app) == 2
     assert "Azu" in text(client.get(again.location))
+
+
+# --- RG-I1 table option ----------------------------------------------------------------------------
+
+
+def start_with_option(client, values: list[str] | None) -> str:
+    """A two-player game; ``values`` is what the form posts for ``bonus_needs_conflict`` (None: nothing)."""
+    data = {"players": ["Ama", "Ver"], "colours": ["", ""], "start_seat": "0"}
+    if values is not None:
+        data["bonus_needs_conflict"] = values
+    response = client.post("/ragami/new", data=data)
+    assert response.status_code == 303, alerts(response)
+    return response.location.rsplit("/", 1)[-1]
+
+
+def finish_with_zero_conflicts(client, game_id: str) -> str:
+    """Ama resolves five 6s (30 VP); Ver purifies 36 demons' worth of VP and resolves nothing (RG-I1)."""
+    for _ in range(5):
+        resolve(client, game_id, "Ama", 6)
+    for _ in range(6):
+        ok(client, game_id, "purify-demons", {"player": "Ver", "demons": "6"})
+    ok(client, game_id, "end-round")
+    ok(client, game_id, "finish-game")
+    return text(client.get(f"/games/{game_id}"))
+
+
+def test_rg_i1_the_new_game_form_offers_the_option_ticked(client):
+    body = client.get("/ragami/new").get_data(as_text=True)
+    assert '<input type="hidden" name="bonus_needs_conflict" value="off">' in body
+    box = re.search(r'<input type="checkbox" name="bonus_needs_conflict"[^>]*>', body).group(0)
+    assert "checked" in box and 'value="on"' in box
+
+
+@pytest.mark.parametrize("values", [None, ["off", "on"]])
+def test_rg_i1_on_by_default_shown_on_the_game_page_and_with_the_result(app, client, values):
+    game_id = start_with_option(client, values)
+    assert "Table option (RG-I1), on" in text(client.get(f"/games/{game_id}"))
+    with app.app_context():
+        [started] = [e for e in get_store().events(game_id) if e.type == "ragami-game-started"]
+    assert started.payload["bonus_needs_conflict"] is True and started.version == 2
+    page = finish_with_zero_conflicts(client, game_id)
+    assert "Ama 37 VP" in page and "Ver 36 VP" in page and re.search(r"Winner RG-E4 Ama ", page)
+    assert "Table option (RG-I1), on" in page and "It applied: no bonus for Ver (+4)" in page
+
+
+def test_rg_i1_off_unticked_in_the_form_lets_0_conflicts_take_the_bonus(app, client):
+    game_id = start_with_option(client, ["off"])
+    assert "Table option (RG-I1), off" in text(client.get(f"/games/{game_id}"))
+    page = finish_with_zero_conflicts(client, game_id)
+    assert "Ver 40 VP" in page and re.search(r"Winner RG-E4 Ver ", page)
+    assert "RG-E3 second most conflicts resolved (0; RG-I1 table option off) 4" in page
+    assert "With the option off, Ver (+4) took the bonus" in page
+
+
+def test_rg_i1_a_refused_new_game_form_keeps_the_box_unticked(client):
+    response = client.post("/ragami/new", data={"players": ["Ama", ""], "bonus_needs_conflict": ["off"]})
+    assert response.status_code == 422
+    box = re.search(r'<input type="checkbox" name="bonus_needs_conflict"[^>]*>', response.get_data(as_text=True))
+    assert "checked" not in box.group(0)
+
+
+OFF_EXAMPLE = next(e for e in EXAMPLES if e["command"] == "companion audit ragami"
+                   and e["input"].get("bonus_needs_conflict") is False)
+
+
+@pytest.mark.parametrize(("values", "winner", "verde"), [
+    (["off"], "Verde", "35"),  # the example: option off
+    (["off", "on"], "Amarillo", "31"),
+    (None, "Amarillo", "31"),  # a post without the field keeps the default (on)
+])
+def test_rg_i1_the_audit_form_for_each_option_value(client, values, winner, verde):
+    form = audit_form(OFF_EXAMPLE["input"])
+    if values is not None:
+        form["bonus_needs_conflict"] = values
+    response = client.post("/ragami/audit", data=form)
+    assert response.status_code == 200, alerts(response)
+    page = text(response)
+    assert re.search(rf"Winner RG-E4 {winner} ", page) and f"Verde {verde} VP" in page
+    assert "Table option (RG-I1), " + ("off" if values == ["off"] else "on") in page
+    box = re.search(r'<input type="checkbox" name="bonus_needs_conflict"[^>]*>', response.get_data(as_text=True))
+    assert ("checked" in box.group(0)) == (values != ["off"])  # the form keeps the choice

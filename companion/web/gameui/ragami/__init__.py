@@ -67,13 +67,11 @@ def audit_form():
         return _audit_page()
     names = forms.audit_names(request.form)
     try:
-        doc = forms.audit_doc(request.form)
-        output = audit.run(doc)  # validates every field; InputError names it
+        tallies, options = audit.read(forms.audit_doc(request.form))  # validates every field; InputError names it
     except InputError as exc:
         return _audit_page(error=forms.message(exc, names), status=422)
-    # The same tallies the audit accepted, scored with every line explained.
-    result = panel.result_view(score(audit.read_players(doc["players"])))
-    return _audit_page(result=result, output=output)
+    result = score(tallies, options)  # every line explained, RG-I1 by the table option
+    return _audit_page(result=panel.result_view(result), output=audit.to_output(result))
 
 
 def _audit_page(error: str | None = None, status: int = 200, result=None, output=None):

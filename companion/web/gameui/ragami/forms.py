@@ -32,6 +32,7 @@ def labels() -> dict[str, str]:
         "count": _("White cubes"), "reason": _("Why"), "value": _("Virtue die"), "tokens": _("Location tokens"),
         "conflicts": _("Conflicts resolved"), "white_cubes": _("White cubes"), "title": _("Title"),
         "command": _("Form"), "kind": _("Action"),
+        "bonus_needs_conflict": _("No conflicts bonus without a conflict resolved (RG-I1)"),
     }
 
 
@@ -87,7 +88,14 @@ def new_game(form: MultiDict) -> tuple[str, dict[str, Any]]:
         start = names[int(seat)]
     # Without a title, the players' names tell games apart in the home page's lists.
     title = form.get("title", "").strip()[:80] or ", ".join(s["name"] for s in seats)[:80] or "Ragami"
-    return title, {"players": seats, "start_player": start}
+    return title, {"players": seats, "start_player": start, "bonus_needs_conflict": ticked_by_default(form)}
+
+
+def ticked_by_default(form: MultiDict, name: str = "bonus_needs_conflict") -> bool:
+    """A checkbox that is on unless unticked: the form sends a hidden "off" before the box's "on",
+    so a shown form left unticked reads off, while a post without the field keeps the default."""
+    values = form.getlist(name)
+    return not values or "on" in values
 
 
 def number(text: str | None, path: str) -> int:
@@ -118,5 +126,5 @@ def audit_doc(form: MultiDict) -> dict[str, Any]:
         # Paths use the document index, as the audit's own errors do.
         counts = {f: number(form.get(f"p{row}.{f}"), f"players[{index}].{f}") for f in AUDIT_COUNTS}
         players.append({"name": form.get(f"p{row}.name", "").strip(), **counts})
-    return {"game": "ragami", "players": players}
+    return {"game": "ragami", "players": players, "bonus_needs_conflict": ticked_by_default(form)}
 

@@ -14,7 +14,7 @@ from companion.games.ragami.commands import VIRTUE_REASONS, WHITE_CUBE_GAINS
 from companion.games.ragami.events import VP_CAUSES, VpGained
 from companion.games.ragami.game import end_reasons
 from companion.games.ragami.rules import DEMONS, DIE_FACES, LOCATION_TOKENS, VIRTUE_MAX
-from companion.games.ragami.scoring import Result, outcome_note
+from companion.games.ragami.scoring import Result, Ruling, outcome_note
 from companion.web.gameui.ragami.forms import colour_labels, labels
 
 LOG_LENGTH = 12
@@ -34,6 +34,7 @@ def context(state: Any, game: dict, seat: str | None) -> dict[str, Any]:
         "rg_ending": [reason_text(r) for r in end_reasons(state)] if view["phase"] == "playing" else [],
         "rg_ended": [reason_text(r) for r in view["end_reasons"]],
         "rg_result": result_view(ragami.final_result(state)),
+        "rg_option": option_text(view["options"]["bonus_needs_conflict"]),
         "rg_tokens": LOCATION_TOKENS,
         "rg_die_faces": DIE_FACES,
         "rg_demons": range(1, DEMONS + 1),
@@ -107,6 +108,25 @@ def tiebreak_texts() -> dict[Any, str]:
     }
 
 
+def option_text(bonus_needs_conflict: bool) -> str:
+    """The RG-I1 table option of this game, in words."""
+    if bonus_needs_conflict:
+        return _("Table option (RG-I1), on: a player with no conflict resolved takes no +7 or +4 conflicts bonus.")
+    return _("Table option (RG-I1), off: a player with no conflict resolved may take the +7 or +4 conflicts bonus.")
+
+
+def ruling_text(ruling: Ruling) -> str:
+    """RG-I1 with the result: the option and whether it changed a bonus in this game."""
+    names = ", ".join(_("%(name)s (+%(vp)d)", name=name, vp=vp) for name, vp in ruling.changed)
+    if ruling.applied:
+        effect = _("It applied: no bonus for %(names)s, with 0 conflicts resolved.", names=names)
+    elif ruling.changed:
+        effect = _("With the option off, %(names)s took the bonus with 0 conflicts resolved.", names=names)
+    else:
+        effect = _("It changed no bonus in this game.")
+    return f"{option_text(ruling.option)} {effect}"
+
+
 def result_view(result: Result | None) -> dict[str, Any] | None:
     """Final scores for the template, every line with its rule (shared by the game and the audit)."""
     if result is None:
@@ -116,4 +136,5 @@ def result_view(result: Result | None) -> dict[str, Any] | None:
     rule, text = outcome_note(result)
     return {"players": players, "winners": result.winners, "tiebreak": result.tiebreak,
             "tiebreak_text": tiebreak_texts().get(result.tiebreak, result.tiebreak),
-            "outcome_rule": rule, "outcome_text": text}
+            "outcome_rule": rule, "outcome_text": text, "ruling_applied": result.ruling.applied,
+            "ruling_text": ruling_text(result.ruling)}
