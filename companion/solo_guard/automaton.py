@@ -28,7 +28,7 @@ from companion.core import rng as core_rng
 from companion.core.errors import InputError, RuleViolation
 from companion.core.game import GameDefinition
 from companion.games.lockup import engine
-from companion.games.lockup.box_profile import BoxProfile, parse_profile
+from companion.games.lockup.box_profile import BoxProfile, parse_profile, require_guards
 from companion.games.lockup.events import GuardCardRevealed
 from companion.games.lockup.flow import Pending
 from companion.games.lockup.model import GUARDS
@@ -50,6 +50,7 @@ def start(setup: Any) -> list:
     profile = doc.pop("box_profile")
     if not isinstance(profile, BoxProfile):  # a profile document (box-profile.md) or an already parsed one
         profile = parse_profile(profile, "box_profile")
+    require_guards(profile, "box_profile")  # a profile may hold only the crew tiles (multiplayer)
     seed = doc.pop("seed", None)
     seed = core_rng.new_seed() if seed is None else jsonin.integer(seed, "seed")
     if doc.setdefault("mode", "solo") != "solo":

@@ -123,10 +123,19 @@ def test_each_wrong_field_is_named_and_the_stored_profile_kept(app, client, fiel
         assert f'value="{value}"' in page
 
 
-def test_an_empty_form_names_all_26_fields(client):
+def test_an_empty_form_names_the_4_crew_tiles(client):
+    """The guard cards may be left blank (solo only); the crew tiles are always needed."""
     page = text(client.post("/lockup/box-profile", data={}))
-    assert len(re.findall(r'<li><a href="#f-', page)) == 4 + 22 + 2  # 4 tiles, 22 cards, 2 special marks
-    assert page.count('aria-invalid="true"') == 4 + 22  # the radio groups are marked by their message
+    assert len(re.findall(r'<li><a href="#f-', page)) == 4
+    assert page.count('aria-invalid="true"') == 4
+
+
+def test_one_guard_value_given_asks_for_all_of_them(client):
+    """Once the guard cards are being typed, every one of the 22 and the 2 special marks are asked for."""
+    form = {**{f"crew_tiles[{i}]": str(n) for i, n in enumerate((1, 2, 3, 4))}, "guard_cards.blue[0]": "2"}
+    page = text(client.post("/lockup/box-profile", data=form))
+    assert len(re.findall(r'<li><a href="#f-', page)) == 21 + 2  # 21 cards left, 2 special marks
+    assert page.count('aria-invalid="true"') == 21
 
 
 # --- export, QR, import ------------------------------------------------------------------------

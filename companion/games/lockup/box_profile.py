@@ -2,8 +2,10 @@
 
 A box profile holds the numbers printed on the crew tiles (L-C4) and on the 22 guard cards with
 the special yellow and red card (L-SO2, L-SO9); ``docs/box-profile.md`` gives the JSON
-format. There are no defaults: every value comes from the table, and every wrong field raises an
-:class:`~companion.core.errors.InputError` naming it.
+format. Only the crew tiles are needed for a multiplayer game: the guard cards may be left out
+until a solo game asks for them (:func:`require_guards`). There are no defaults: every value
+comes from the table, and every wrong field raises an :class:`~companion.core.errors.InputError`
+naming it.
 """
 
 from __future__ import annotations
@@ -27,11 +29,20 @@ GuardValue = int | str  # a printed number, or POWER
 
 @dataclass(frozen=True)
 class BoxProfile:
-    """The validated printed values of one Lockup box."""
+    """The validated printed values of one Lockup box.
+
+    A multiplayer game needs only the crew tiles; the guard cards and the special cards are for
+    solo (L-SO2, L-SO9), so a profile may leave them out (both empty) until a solo game needs them.
+    """
 
     crew_tiles: tuple[int, ...]
-    guard_cards: tuple[tuple[str, tuple[GuardValue, ...]], ...]  # (colour, values) in GUARD_COLOURS order
-    special_guard: tuple[tuple[str, int], ...]  # (colour, 0-based index) for yellow and red
+    guard_cards: tuple[tuple[str, tuple[GuardValue, ...]], ...] = ()  # (colour, values) in GUARD_COLOURS order
+    special_guard: tuple[tuple[str, int], ...] = ()  # (colour, 0-based index) for yellow and red
+
+    @property
+    def has_guards(self) -> bool:
+        """Whether the guard cards (and their special cards) are entered: needed for solo only."""
+        return bool(self.guard_cards)
 
     def cards(self, colour: str) -> tuple[GuardValue, ...]:
         """The printed values of one colour's guard cards, in profile order."""
@@ -43,16 +54,33 @@ class BoxProfile:
 
 
 def parse_profile(doc: Any, path: str = "") -> BoxProfile:
-    """Validate a box-profile document (already parsed JSON); raises InputError naming the field."""
-    doc = jsonin.obj(doc, path, required=("crew_tiles", "guard_cards", "special_guard"), optional=("game",))
+    """Validate a box-profile document (already parsed JSON); raises InputError naming the field.
+
+    ``guard_cards`` and ``special_guard`` go together and may both be left out (a profile for
+    multiplayer games: crew tiles only).
+    """
+    doc = jsonin.obj(doc, path, required=("crew_tiles",), optional=("game", "guard_cards", "special_guard"))
     if "game" in doc:
         jsonin.choice(doc["game"], jsonin.join(path, "game"), ["lockup"])
-    guard_cards = _guard_cards(doc["guard_cards"], jsonin.join(path, "guard_cards"))
+    crew_tiles = _crew_tiles(doc["crew_tiles"], jsonin.join(path, "crew_tiles"))
+    for given, missing in (("guard_cards", "special_guard"), ("special_guard", "guard_cards")):
+        if given in doc and missing not in doc:
+            raise InputError(jsonin.join(path, missing), f"is required with {given} (L-SO2, L-SO9)")
+    if "guard_cards" not in doc:
+        return BoxProfile(crew_tiles=crew_tiles)
     return BoxProfile(
-        crew_tiles=_crew_tiles(doc["crew_tiles"], jsonin.join(path, "crew_tiles")),
-        guard_cards=guard_cards,
+        crew_tiles=crew_tiles,
+        guard_cards=_guard_cards(doc["guard_cards"], jsonin.join(path, "guard_cards")),
         special_guard=_special(doc["special_guard"], jsonin.join(path, "special_guard")),
     )
+
+
+def require_guards(profile: BoxProfile, path: str = "") -> BoxProfile:
+    """``profile`` if it has the guard cards; else InputError: a solo game needs them (L-SO2)."""
+    if not profile.has_guards:
+        raise InputError(jsonin.join(path, "guard_cards"),
+                         "is required for a solo game: enter the guard cards in the box profile (L-SO2)")
+    return profile
 
 
 def _crew_tiles(value: Any, path: str) -> tuple[int, ...]:
@@ -95,13 +123,13 @@ def _special(value: Any, path: str) -> tuple[tuple[str, int], ...]:
 
 
 def to_dict(profile: BoxProfile) -> dict[str, Any]:
-    """The JSON-ready document of a profile (the format of ``box-profile.md``)."""
-    return {
-        "game": "lockup",
-        "crew_tiles": list(profile.crew_tiles),
-        "guard_cards": {colour: list(values) for colour, values in profile.guard_cards},
-        "special_guard": dict(profile.special_guard),
-    }
+    """The JSON-ready document of a profile (the format of ``box-profile.md``; no guard parts when
+    only the crew tiles are entered)."""
+    doc: dict[str, Any] = {"game": "lockup", "crew_tiles": list(profile.crew_tiles)}
+    if profile.has_guards:
+        doc["guard_cards"] = {colour: list(values) for colour, values in profile.guard_cards}
+        doc["special_guard"] = dict(profile.special_guard)
+    return doc
 
 
 def to_json(profile: BoxProfile) -> str:

@@ -42,17 +42,22 @@ def special_field(colour: str) -> str:
 
 
 def profile_from_form(form: Mapping[str, str]) -> tuple[dict | None, dict[str, str]]:
-    """``(profile document, {})`` from the form, or ``(None, {field: message})`` for every wrong field."""
+    """``(profile document, {})`` from the form, or ``(None, {field: message})`` for every wrong field.
+
+    The guard cards may all be left blank (crew tiles only: enough for multiplayer games); once any
+    guard value or special card is given, all of them are asked for (L-SO2, L-SO9).
+    """
     errors: dict[str, str] = {}
-    doc = {
+    doc: dict[str, Any] = {
         "game": "lockup",
         "crew_tiles": [_collect(errors, _whole, form, crew_field(i)) for i in range(CREW_TILE_COUNT)],
-        "guard_cards": {
+    }
+    if guards_given(form):
+        doc["guard_cards"] = {
             colour: [_collect(errors, _guard_value, form, guard_field(colour, i)) for i in range(count)]
             for colour, count in GUARD_COLOURS.items()
-        },
-        "special_guard": {c: _collect(errors, _special, form, special_field(c)) for c in SPECIAL_COLOURS},
-    }
+        }
+        doc["special_guard"] = {c: _collect(errors, _special, form, special_field(c)) for c in SPECIAL_COLOURS}
     if errors:
         return None, errors
     try:
@@ -61,14 +66,21 @@ def profile_from_form(form: Mapping[str, str]) -> tuple[dict | None, dict[str, s
         return None, {exc.field: exc.message}
 
 
+def guards_given(form: Mapping[str, str]) -> bool:
+    """Whether any guard card value or special card is filled in on the profile form."""
+    fields = [guard_field(c, i) for c, n in GUARD_COLOURS.items() for i in range(n)]
+    fields += [special_field(c) for c in SPECIAL_COLOURS]
+    return any(str(form.get(f, "")).strip() for f in fields)
+
+
 def profile_form_values(doc: Mapping | None) -> dict[str, str]:
     """The form fields of a stored profile (empty when there is none: nothing is guessed)."""
     if not doc:
         return {}
     values = {crew_field(i): str(n) for i, n in enumerate(doc["crew_tiles"])}
-    for colour, cards in doc["guard_cards"].items():
+    for colour, cards in doc.get("guard_cards", {}).items():
         values.update({guard_field(colour, i): str(v) for i, v in enumerate(cards)})
-    values.update({special_field(c): str(i) for c, i in doc["special_guard"].items()})
+    values.update({special_field(c): str(i) for c, i in doc.get("special_guard", {}).items()})
     return values
 
 

@@ -28,7 +28,7 @@ from companion.games.lockup.box_profile import (
     to_dict,
     to_json,
 )
-from companion.games.lockup.card_forms import profile_form_values, profile_from_form
+from companion.games.lockup.card_forms import guard_field, profile_form_values, profile_from_form
 from companion.games.lockup.cards import card_doc
 from companion.web import access, get_store
 from companion.web.access import is_local, require_host
@@ -63,18 +63,28 @@ def get_profile() -> dict | None:
         return None
 
 
-def require_profile(next_url: str) -> Response | None:
-    """``None`` when a profile is stored; otherwise the response sending the table to the form.
+def has_profile(solo: bool = False) -> bool:
+    """Whether the stored profile has what a game needs: the crew tiles, and for solo the guard cards."""
+    doc = get_profile()
+    return doc is not None and (not solo or "guard_cards" in doc)
 
+
+def require_profile(next_url: str, solo: bool = False) -> Response | None:
+    """``None`` when the stored profile has what the game needs; otherwise the response sending the
+    table to the form.
+
+    A multiplayer game needs only the crew tiles; a solo game also the guard cards (L-SO2, L-SO9).
     The form comes back to ``next_url`` once saved. htmx requests get an ``HX-Redirect``; other
     devices, which may not see the settings, get a page saying where to enter it.
     """
-    if get_profile() is not None:
+    if has_profile(solo):
         return None
     if not is_local():
-        message = _("This game needs the Lockup box profile. Enter it on the device running the companion.")
+        message = (_("A solo game needs the guard cards of the Lockup box profile. Enter them on the device "
+                     "running the companion.") if solo else
+                   _("This game needs the Lockup box profile. Enter it on the device running the companion."))
         return Response(render_template("errors/error.html", code=409, message=message), 409)
-    target = url_for("lockup_cards.box_profile", next=safe_next(next_url))
+    target = url_for("lockup_cards.box_profile", next=safe_next(next_url), solo=1 if solo else None)
     if request.headers.get("HX-Request"):
         return Response("", 200, headers={"HX-Redirect": target})
     return redirect(target, 303)
@@ -154,6 +164,9 @@ def save_box_profile():
     """Save the typed profile; every wrong field is named and nothing stored is lost."""
     form = {k: v for k, v in request.form.items() if k != "csrf_token"}
     doc, errors = profile_from_form(form)
+    if not errors and request.args.get("solo") == "1" and "guard_cards" not in doc:
+        # Sent here to start a solo game: the guard cards are what it needs (L-SO2).
+        errors = {guard_field("blue", 0): _("a solo game needs the guard cards: type the value of every card")}
     if errors:
         return _profile_page(get_profile(), form, errors=errors, status=422)
     get_store().put_setting(PROFILE_KEY, doc)
@@ -219,6 +232,7 @@ def _profile_page(stored: dict | None, values: dict, errors: dict | None = None,
     html = render_template(
         "lockup_cards/box_profile.html", stored=stored, values=values, errors=errors or {},
         next=safe_next(request.args.get("next")), saved=request.args.get("saved") == "1",
+        solo=request.args.get("solo") == "1",
         qr_text=to_json(parse_profile(stored)) if stored else "", w=words(), field_label=field_label,
         field_id=field_id, colours=GUARD_COLOURS.items(), special_colours=SPECIAL_COLOURS, **extra,
     )

@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from companion.core.errors import InputError
-from companion.games.lockup.box_profile import POWER, from_json, parse_profile, to_dict, to_json
+from companion.games.lockup.box_profile import POWER, from_json, parse_profile, require_guards, to_dict, to_json
 
 # A made-up profile (not the real box): only the format is real.
 MADE_UP_PROFILE = {
@@ -70,6 +70,8 @@ def test_json_export_import_round_trip():
         (("special_guard", "red"), 5, "special_guard.red"),  # L-SO9: 0-based index in range
         (("special_guard", "yellow"), _DELETE, "special_guard.yellow"),
         (("special_guard", "blue"), 0, "special_guard.blue"),
+        (("special_guard",), _DELETE, "special_guard"),  # the guard parts go together
+        (("guard_cards",), _DELETE, "guard_cards"),
         (("game",), "ragami", "game"),
         (("crew_tiles",), _DELETE, "crew_tiles"),
         (("extra",), 1, "extra"),
@@ -91,3 +93,33 @@ def test_bad_json_text_is_an_input_error():
     with pytest.raises(InputError) as info:
         from_json("{not json")
     assert info.value.field == "input"
+
+
+CREW_ONLY = {"game": "lockup", "crew_tiles": [1, 2, 3, 4]}  # made up, like the profile above
+
+
+def test_a_profile_with_crew_tiles_only_is_valid_for_multiplayer_L_C4():
+    """A game with players needs only the crew tiles; the guard cards are for solo (L-SO2)."""
+    profile = parse_profile(CREW_ONLY)
+    assert profile.crew_tiles == (1, 2, 3, 4) and not profile.has_guards
+    assert to_dict(profile) == CREW_ONLY
+    assert from_json(to_json(profile)) == profile
+    assert parse_profile(MADE_UP_PROFILE).has_guards
+
+
+def test_solo_asks_for_the_guard_cards_L_SO2():
+    with pytest.raises(InputError) as info:
+        require_guards(parse_profile(CREW_ONLY), "box_profile")
+    assert info.value.field == "box_profile.guard_cards" and "solo" in info.value.message
+    assert require_guards(parse_profile(MADE_UP_PROFILE)).has_guards
+
+
+def test_a_solo_game_refuses_a_crew_only_profile_naming_the_field_L_SO2():
+    from companion.games.lockup.scenario import setup
+    from companion.solo_guard.automaton import start
+
+    doc = {**setup(("Ana",), mode="solo"), "difficulty": "easy", "box_profile": CREW_ONLY, "seed": 1}
+    with pytest.raises(InputError) as info:
+        start(doc)
+    assert info.value.field == "box_profile.guard_cards"
+    assert start({**doc, "box_profile": MADE_UP_PROFILE})  # the full (made-up) profile starts it

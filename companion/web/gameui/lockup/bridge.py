@@ -28,9 +28,10 @@ def profile() -> dict | None:
     return lockup_cards.get_profile()
 
 
-def profile_redirect(next_url: str):
-    """A redirect to the box-profile form when the profile is missing, else None."""
-    return lockup_cards.require_profile(next_url)
+def profile_redirect(next_url: str, solo: bool = False):
+    """A redirect to the box-profile form when what the game needs is missing (crew tiles; for solo
+    also the guard cards), else None."""
+    return lockup_cards.require_profile(next_url, solo)
 
 
 def catalog_names(kind: str) -> list[str]:

@@ -7,7 +7,8 @@
 
 The box profile comes from the profile page: a game with players needs only the crew tile
 numbers, a solo game also the guard cards; when what the game needs is missing the table is sent
-there first (a solo game once step 1 says solo, keeping what was typed). Nothing typed is lost when a field is refused.
+there first (a solo game once step 1 says solo, keeping what was typed). Nothing typed is lost
+when a field is refused.
 """
 
 from __future__ import annotations
@@ -105,6 +106,12 @@ def _step_one(fields: Mapping) -> dict:
     return {k: v for k, v in fields.items() if v and (k in keep or k.startswith(("name-", "crew-")))}
 
 
+def _step_one(fields: Mapping) -> dict:
+    """Step 1's fields (names, crews, mode, options) from a form or query string, to show them again."""
+    keep = ("title", "mode", "difficulty", "advanced_solo", *TABLE_OPTIONS)
+    return {k: v for k, v in fields.items() if v and (k in keep or k.startswith(("name-", "crew-")))}
+
+
 def _vocabulary() -> dict:
     return {**W.vocabulary(), "goon_slots": [(loc, W.location(loc)) for loc in GOON_LOCATIONS],
             "difficulties": DIFFICULTIES, "names": {k: bridge.catalog_names(k) for k in ("item", "goon", "goal")}}
@@ -148,6 +155,10 @@ def new_players():
         players = parse_players(request.form, mode)
     except InputError as exc:
         return _page("lockup/new.html", request.form, error=str(exc), status=422)
+    if mode == "solo":  # only a solo game needs the guard cards; come back with what was typed
+        missing = bridge.profile_redirect(url_for("lockup.new_solo", **_step_one(request.form)), solo=True)
+        if missing is not None:
+            return missing
     if mode == "solo":  # only a solo game needs the guard cards; come back with what was typed
         missing = bridge.profile_redirect(url_for("lockup.new_solo", **_step_one(request.form)), solo=True)
         if missing is not None:
