@@ -58,6 +58,8 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
     serve.add_argument("--port", type=int, default=5000, help="port (default 5000)")
     serve.add_argument("--instance", default="instance", help="instance folder (default ./instance)")
+    serve.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                       help="also answer requests for this host name (repeatable)")
     serve.set_defaults(handler=_serve)
 
     audit = sub.add_parser("audit", help="audit end-game scores from a JSON document")
@@ -137,7 +139,7 @@ def _error(message: str) -> None:
 def _serve(args: argparse.Namespace) -> int:
     from companion.serve import serve
 
-    return serve(host=args.host, port=args.port, instance=args.instance)
+    return serve(host=args.host, port=args.port, instance=args.instance, allow_hosts=tuple(args.allow_host))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -10,7 +10,7 @@ from pathlib import Path
 import qrcode
 from waitress import serve as waitress_serve
 
-from companion import create_app
+from companion import InstanceError, create_app
 
 
 def lan_address() -> str:
@@ -28,6 +28,19 @@ def lan_address() -> str:
         probe.close()
 
 
+def local_addresses(host: str) -> list[str]:
+    """The addresses this machine answers on, for the Host allow-list: the LAN address, the
+    addresses of its host name, and ``host`` itself when it is a specific address."""
+    found = [lan_address()]
+    try:
+        found += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None)]
+    except OSError:
+        pass
+    if host not in ("0.0.0.0", "::", ""):
+        found.append(host)
+    return sorted(set(found))
+
+
 def terminal_qr(text: str) -> str:
     """A QR code drawn with text characters, for the terminal."""
     code = qrcode.QRCode(border=1)
@@ -37,10 +50,22 @@ def terminal_qr(text: str) -> str:
     return out.getvalue()
 
 
-def serve(host: str = "0.0.0.0", port: int = 5000, instance: str = "instance") -> int:
-    """Create the instance folder if needed, print the LAN address and its QR code, then serve."""
+def serve(
+    host: str = "0.0.0.0", port: int = 5000, instance: str = "instance", allow_hosts: tuple[str, ...] = ()
+) -> int:
+    """Create the instance folder if needed, print the LAN address and its QR code, then serve.
+
+    Requests are answered for loopback names, this machine's addresses and ``allow_hosts``
+    (``--allow-host``) only. An unusable instance folder is one ``error:`` line, status 2.
+    """
     url = f"http://{lan_address() if host in ('0.0.0.0', '::') else host}:{port}/"
-    app = create_app({"INSTANCE_PATH": str(Path(instance).resolve()), "PUBLIC_URL": url})
+    allowed = tuple(local_addresses(host)) + tuple(allow_hosts)
+    config = {"INSTANCE_PATH": str(Path(instance).resolve()), "PUBLIC_URL": url, "ALLOWED_HOSTS": allowed}
+    try:
+        app = create_app(config)
+    except InstanceError as exc:
+        print(f"error: --instance: {exc}", file=sys.stderr)
+        return 2
     print(f"companion: serving on {url} (instance folder {app.instance_path})", flush=True)
     print("Scan to open on a phone on the same Wi-Fi:", flush=True)
     print(terminal_qr(url), flush=True)

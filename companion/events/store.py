@@ -16,7 +16,6 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -27,7 +26,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from companion.core.events import Event, encode
-from companion.events.migrations import migrate
+from companion.events.connection import connect, ensure_schema
 
 # Table codes avoid look-alike characters so they can be read aloud and typed on a phone.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -112,13 +111,11 @@ class EventStore:
     """The store of one instance folder's database file."""
 
     def __init__(self, path: str | Path):
-        # Autocommit mode: this class issues BEGIN IMMEDIATE / COMMIT itself.
-        conn = sqlite3.connect(str(path), isolation_level=None, timeout=15, check_same_thread=False)
-        self.db = Database(conn)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        migrate(self.db)
+        # Autocommit mode: this class issues BEGIN IMMEDIATE / COMMIT itself. The file is 0600
+        # from creation; PRAGMAs and the schema check run once per connection (the web layer keeps
+        # one per thread), and the schema check writes nothing unless a migration is due.
+        self.db = Database(connect(path))
+        ensure_schema(self.db)
 
     def close(self) -> None:
         """Close the connection."""

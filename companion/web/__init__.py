@@ -1,11 +1,15 @@
-"""The web layer: extensions, blueprints, per-request store, security headers."""
+"""The web layer: extensions, blueprints, the store (one connection per thread), error pages,
+storage faults and request hardening."""
 
 from __future__ import annotations
+
+import sqlite3
 
 from flask import Flask, g, render_template, request, session
 from flask_babel import Babel
 from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from markupsafe import escape
 from werkzeug.exceptions import HTTPException
 
 from companion.events import EventStore
@@ -25,17 +29,20 @@ def select_locale() -> str:
 
 
 def get_store() -> EventStore:
-    """The request's store (one SQLite connection per request, closed at teardown)."""
-    from flask import current_app
+    """The request's store: this thread's connection, reused across requests (see ``storage``)."""
+    from companion.web.storage import app_store
 
     if "store" not in g:
-        g.store = EventStore(current_app.config["DATABASE"])
+        g.store = app_store()
     return g.store
 
 
 def init_app(app: Flask) -> None:
     """Wire extensions, blueprints and hooks into ``app``."""
     _check_database(app)
+    from companion.web import hardening
+
+    hardening.init_app(app)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
     htmx.init_app(app)
@@ -55,6 +62,8 @@ def init_app(app: Flask) -> None:
     app.after_request(_headers)
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(sqlite3.Error, _storage_error)
+    app.register_error_handler(OSError, _storage_error)
 
 
 def _check_database(app: Flask) -> None:
@@ -69,23 +78,55 @@ def _check_database(app: Flask) -> None:
 
 
 def _close_store(_exc: BaseException | None) -> None:
+    # The connection stays open for the thread's next request; a transaction must not.
+    from companion.web.storage import settle
+
     store = g.pop("store", None)
     if store is not None:
-        store.close()
+        settle(store)
 
 
 def _headers(response):
     # htmx and plain requests get different bodies from the same URL: caches must know.
     response.vary.add("HX-Request")
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault("Referrer-Policy", "same-origin")
     return response
+
+
+def error_page(code: int, message: str) -> tuple[str, int, dict] | tuple[str, int]:
+    """The error page; if even that cannot be rendered, the same words as bare HTML (an error
+    answer must never become a 500 of its own)."""
+    fragment = bool(request.headers.get("HX-Request"))
+    try:
+        html = render_template("errors/error.html", code=code, message=message, root=request.script_root,
+                               fragment=fragment)
+        # htmx swaps only some codes (base.html); those it swaps go to #main, whatever the target.
+        return html, code, ({"HX-Retarget": "#main", "HX-Reswap": "innerHTML"} if fragment else {})
+    except Exception:  # noqa: BLE001 - the last resort of error handling must not raise
+        from flask import current_app
+
+        current_app.logger.exception("the error page could not be rendered")
+        body = f"<!doctype html><title>{code}</title><h1>{code}</h1><p role='alert'>{escape(message)}</p>"
+        return body, code
 
 
 def _csrf_error(exc: CSRFError):
     message = "This form has expired or was not sent by this app. Reload the page and try again."
-    return render_template("errors/error.html", code=400, message=message), 400
+    return error_page(400, message)
 
 
 def _http_error(exc: HTTPException):
-    return render_template("errors/error.html", code=exc.code, message=exc.description), exc.code
+    return error_page(exc.code or 500, exc.description or "")
+
+
+def _storage_error(exc: Exception):
+    """A write refused by a read-only or full disk: 503/507 saying nothing was recorded."""
+    from flask import current_app
+
+    from companion.web import storage
+
+    kind = storage.fault_of(exc)
+    if kind is None:
+        raise exc
+    storage.record_fault(current_app._get_current_object(), kind)
+    current_app.logger.error("storage %s: %s", kind, exc)
+    return error_page(storage.STATUS[kind], storage.message(kind))

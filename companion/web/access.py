@@ -19,7 +19,7 @@ from functools import wraps
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
-from flask import abort, current_app, render_template, request, session
+from flask import abort, current_app, request, session
 from flask_babel import gettext as _
 
 from companion.events import UnknownGame
@@ -56,18 +56,20 @@ def host_only(view: View) -> View:
     return guarded  # type: ignore[return-value]
 
 
-def require_host() -> tuple[str, int] | None:
+def require_host() -> tuple | None:
     """``before_request`` form of :func:`host_only`, for a blueprint that is host-only as a whole."""
     return None if is_host() else refuse_stranger()
 
 
-def refuse_stranger() -> tuple[str, int]:
+def refuse_stranger() -> tuple:
     """The 403 page shown to a device that is not the host."""
     message = _(
         "Only the device running the companion can start games or change its settings (box profile, "
         "card catalog, imports). Open this page on that device, or join a game with its link or table code."
     )
-    return render_template("errors/error.html", code=403, message=message), 403
+    from companion.web import error_page
+
+    return error_page(403, message)
 
 
 def safe_next(value: Any) -> str | None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
 from companion.web import get_store
-from companion.web.access import can_see, grant, is_local, join_allowed
+from companion.web.access import can_see, grant, is_local, join_allowed, safe_next
 from companion.web.registry import GAMES, SETTINGS_LINKS
 
 bp = Blueprint("home", __name__)
@@ -32,8 +34,17 @@ def _home(join_error: str | None = None, status: int = 200, import_error: str | 
 
 @bp.get("/healthz")
 def healthz():
-    """A bare route: the app answers (used by the benchmark as the baseline)."""
-    return "ok", 200, {"Content-Type": "text/plain"}
+    """``ok`` when the app answers and can record; otherwise the storage fault (503 read-only,
+    507 full) in plain words. Cheap when healthy (used by the benchmark as the baseline)."""
+    from flask import current_app
+
+    from companion.web import storage
+
+    kind = storage.current_fault(current_app._get_current_object())
+    if kind is None:
+        return "ok", 200, {"Content-Type": "text/plain"}
+    text = f"storage {kind}: nothing can be recorded\n"
+    return text, storage.STATUS[kind], {"Content-Type": "text/plain; charset=utf-8"}
 
 
 @bp.post("/join")
@@ -67,9 +78,11 @@ def set_language():
     lang = request.form.get("lang", "")
     if lang in ("en", "es", "pl"):
         session["lang"] = lang
-    back = request.referrer or ""
-    # Only ever redirect back within this app.
-    return redirect(back if back.startswith(request.host_url) else url_for("home.index"), 303)
+    back = urlsplit(request.referrer or "")
+    # Only ever back to a page of this app, by its path (the one vetting of redirect targets).
+    same = back.netloc == request.host and back.scheme in ("http", "https")
+    target = safe_next(back.path + (f"?{back.query}" if back.query else "")) if same else None
+    return redirect(target or url_for("home.index"), 303)
 
 
 def _join_error(message: str, status: int):

@@ -71,6 +71,7 @@ def test_game_page_shows_join_qr_of_the_lan_link(app, client):
 
 def test_a_phone_on_the_lan_gets_links_on_the_address_it_used(app, remote):
     app.config["PUBLIC_URL"] = "http://192.168.1.50:5000/"
+    app.config["ALLOWED_HOSTS"] = ["192.168.1.50", "10.0.0.7"]  # the server's addresses (Host allow-list)
     game = new_game(app)
     remote.get(f"/join/{game['join_token']}", base_url="http://10.0.0.7:5000")
     page = remote.get(f"/games/{game['id']}", base_url="http://10.0.0.7:5000").get_data(as_text=True)

@@ -106,12 +106,6 @@ def _step_one(fields: Mapping) -> dict:
     return {k: v for k, v in fields.items() if v and (k in keep or k.startswith(("name-", "crew-")))}
 
 
-def _step_one(fields: Mapping) -> dict:
-    """Step 1's fields (names, crews, mode, options) from a form or query string, to show them again."""
-    keep = ("title", "mode", "difficulty", "advanced_solo", *TABLE_OPTIONS)
-    return {k: v for k, v in fields.items() if v and (k in keep or k.startswith(("name-", "crew-")))}
-
-
 def _vocabulary() -> dict:
     return {**W.vocabulary(), "goon_slots": [(loc, W.location(loc)) for loc in GOON_LOCATIONS],
             "difficulties": DIFFICULTIES, "names": {k: bridge.catalog_names(k) for k in ("item", "goon", "goal")}}
@@ -155,10 +149,6 @@ def new_players():
         players = parse_players(request.form, mode)
     except InputError as exc:
         return _page("lockup/new.html", request.form, error=str(exc), status=422)
-    if mode == "solo":  # only a solo game needs the guard cards; come back with what was typed
-        missing = bridge.profile_redirect(url_for("lockup.new_solo", **_step_one(request.form)), solo=True)
-        if missing is not None:
-            return missing
     if mode == "solo":  # only a solo game needs the guard cards; come back with what was typed
         missing = bridge.profile_redirect(url_for("lockup.new_solo", **_step_one(request.form)), solo=True)
         if missing is not None:

@@ -1,0 +1,84 @@
+"""Request hardening: the ``Host`` allow-list and the security headers of every answer.
+
+The host device is recognised by its loopback address, so a web page open on it could drive
+the app by DNS rebinding (its own name resolving to 127.0.0.1). The browser still sends that
+page's name in ``Host``: only loopback names, the addresses ``companion serve`` listens on, and
+names given with ``--allow-host`` are answered; anything else gets a 400 page naming the header.
+
+The Content-Security-Policy allows this app's own files only: no inline script, style or event
+handler (htmx is told not to inject its indicator style; app.css has it), no framing.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+
+from flask import Flask, current_app, request
+from flask_babel import gettext as _
+
+LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"})
+
+CSP = "; ".join([
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+])
+
+
+def host_name(header: str) -> str:
+    """The name part of a ``Host`` header, lower case, without port, brackets or final dot."""
+    value = header.strip().lower()
+    if value.startswith("["):  # [::1]:5000
+        return value[1:].split("]", 1)[0]
+    if value.count(":") == 1:
+        value = value.split(":", 1)[0]
+    return value.rstrip(".")
+
+
+def is_allowed_host(header: str, allowed: frozenset[str] | set[str] | list[str] | tuple[str, ...]) -> bool:
+    """Whether a request for ``header`` is for this companion (loopback, or an allowed name)."""
+    name = host_name(header)
+    if not name:
+        return False
+    if name in LOOPBACK_NAMES or name.endswith(".localhost"):
+        return True
+    try:
+        if ipaddress.ip_address(name).is_loopback:
+            return True
+    except ValueError:
+        pass
+    return name in {host_name(a) for a in allowed}
+
+
+def check_host():
+    """``before_request``: refuse a ``Host`` that is not one of this companion's names (400)."""
+    header = request.headers.get("Host", "")
+    if is_allowed_host(header, current_app.config.get("ALLOWED_HOSTS") or ()):
+        return None
+    from companion.web import error_page
+
+    shown = header if len(header) <= 80 else header[:80] + "…"
+    return error_page(400, _(
+        "Host header: %(host)s is not an address of this companion. Open it by the address it "
+        "printed when it started, or start it with --allow-host and this name.", host=repr(shown)))
+
+
+def security_headers(response):
+    """``after_request``: CSP, no framing, no sniffing, same-origin referrers."""
+    response.headers.setdefault("Content-Security-Policy", CSP)
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """Install the Host check first (before any blueprint hook) and the headers."""
+    app.before_request_funcs.setdefault(None, []).insert(0, check_host)
+    app.after_request(security_headers)
