@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -127,24 +128,38 @@ class EventStore:
         synchronous = self.db.execute("PRAGMA synchronous").fetchone()[0]
         return {"journal_mode": journal, "synchronous": synchronous}
 
+    _depth = 0  # > 0 while this store's own BEGIN IMMEDIATE is open
+
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        """``BEGIN IMMEDIATE`` … ``COMMIT``, rolled back on any error.
+        """``BEGIN IMMEDIATE`` … ``COMMIT``, rolled back on any error (a failed ``COMMIT`` too).
 
         Called inside another transaction (a projection updating a setting while a command is
         written) it joins it through a savepoint: everything still commits once, or not at all.
         """
-        if self.db.conn.in_transaction:
+        if self._depth:
             with self._savepoint():
                 yield
             return
+        self._rollback()  # a transaction left open by a failed rollback is never joined
         self.db.execute("BEGIN IMMEDIATE")
+        self._depth = 1
         try:
             yield
+            self.db.execute("COMMIT")
         except BaseException:
-            self.db.execute("ROLLBACK")
+            self._rollback()
             raise
-        self.db.execute("COMMIT")
+        finally:
+            self._depth = 0
+
+    def _rollback(self) -> None:
+        # SQLite may already have rolled back by itself (disk full, I/O error): nothing to do then.
+        if self.db.conn.in_transaction:
+            try:
+                self.db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
 
     @contextmanager
     def _savepoint(self) -> Iterator[None]:

@@ -148,3 +148,24 @@ def test_the_store_refuses_an_import_that_would_corrupt_a_stream(store, events):
     with pytest.raises(ValueError):
         store.import_game("test-tally", "Imported", events, "file-digest", "active")
     assert counts(store) == {"games": 0, "events": 0, "commands": 0}
+
+
+def test_a_failed_commit_is_rolled_back_and_leaves_no_transaction_open(store):
+    """With foreign keys deferred, the COMMIT itself fails: nothing stays written or open (the web
+    layer reuses one connection per thread, so an open transaction would swallow later writes)."""
+    with pytest.raises(Exception, match="FOREIGN KEY"):
+        with store.transaction():
+            store.db.execute("PRAGMA defer_foreign_keys=ON")
+            store.db.execute("INSERT INTO events (game_id, seq, type, version, payload, ts, command_id)"
+                             " VALUES ('no-such-game', 1, 'test-note', 1, '{}', '', 'k')")
+    assert not store.db.conn.in_transaction
+    assert counts(store) == {"games": 0, "events": 0, "commands": 0}
+
+
+def test_a_transaction_left_open_behind_the_stores_back_is_never_joined(store, tmp_path):
+    store.db.execute("BEGIN")
+    store.db.execute("INSERT INTO settings (key, value, updated_at) VALUES ('stale', '1', '')")
+    store.put_setting("fresh", 1)
+    other = EventStore(tmp_path / "db.sqlite3")
+    assert (other.get_setting("stale"), other.get_setting("fresh")) == (None, 1)
+    other.close()
