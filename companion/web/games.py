@@ -120,7 +120,8 @@ def import_game():
         return _import_error(_("File: choose an exported .jsonl file."))
     try:
         # Split on newlines only: a name may hold U+2028 or other characters splitlines() breaks on.
-        export = parse_export(upload.read().decode("utf-8").split("\n"), GAMES.keys())
+        # utf-8-sig: an editor may have added a byte-order mark (the chain still checks the content).
+        export = parse_export(upload.read().decode("utf-8-sig").split("\n"), GAMES.keys())
         ui = GAMES[export.kind]
         # Replay before writing: a file whose events do not make a game is refused whole.
         status = play.status_of(ui, play.fold_records(ui, export.stored())[1])

@@ -240,7 +240,8 @@ def test_every_row_that_cannot_be_read_is_named_at_once(client):
 
 def test_blank_rows_are_skipped_and_rows_may_have_gaps(client):
     form = CONTRACT_FORM | {"p0-items-rows": "5", "p0-items-5-name": "Lamp", "p0-items-5-magic": "on",
-                            "p0-goons-1-type": "", "p0-goons-2-type": "dwarf", "p0-goons-2-gem": "on"}
+                            "p0-goons-1-type": "", "p0-goons-1-gem": "", "p0-goons-2-type": "dwarf",
+                            "p0-goons-2-gem": "on"}
     page = client.post("/lockup/audit", data=form).get_data(as_text=True)
     vera = shown_doc(page)["players"][0]
     assert vera["items"] == [{"name": "Bone Shiv", "treasures": ["shield"]}, {"name": "Lamp", "treasures": ["magic"]}]

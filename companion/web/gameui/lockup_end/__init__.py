@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 from companion.core.events import decode
 from companion.web.access import game_or_404
 from companion.web.gameui.lockup_end import auditform
-from companion.web.gameui.lockup_end.breakdown import audit_doc, explain
+from companion.web.gameui.lockup_end.breakdown import audit_doc
 from companion.web.gameui.lockup_end.context import effective_records, final_context
 from companion.web.registry import register_blueprint
 
@@ -87,24 +87,9 @@ def bgstats_json(game_id: str):
 @bp.route("/audit", methods=["GET", "POST"])
 def audit():
     """Audit-only mode: type an end-of-game state, get the breakdown; no game is recorded."""
-    if request.method == "GET":
-        values = {"mode": "standard"}
-        return render_template("lockup_end/audit.html", values=values, error=None, score=None, doc_json=None,
-                               **_form_names(values))
-    values = auditform.values_of(request.form)
-    doc, result, error = auditform.run(values)
-    score = explain(doc, result) if result is not None else None
-    page = render_template("lockup_end/audit.html", values=values, error=error, score=score,
-                           doc_json=json.dumps(doc, ensure_ascii=False, indent=2), **_form_names(values))
-    return page, 422 if error else 200
-
-
-def _form_names(values: dict) -> dict:
-    # Markers and goals are chosen by slot, so the choice survives a name typed after it.
-    slots = [*auditform.PLAYER_SLOTS, auditform.GUARD_SLOT]
-    holders = [("", _("Nobody"))] + [(s, auditform.slot_label(values, s)) for s in slots]
-    return {"player_slots": auditform.PLAYER_SLOTS, "guard_slot": auditform.GUARD_SLOT,
-            "slot_label": auditform.slot_label, "holders": holders}
+    form = request.form if request.method == "POST" else None
+    template, context, status = auditform.respond(form, htmx=bool(request.headers.get("HX-Request")))
+    return render_template(template, **context), status
 
 
 register_blueprint(bp)

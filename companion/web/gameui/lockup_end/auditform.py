@@ -1,16 +1,18 @@
 """The audit-only form: typed end-of-game state -> the ``audit lockup`` document -> ``audit.run``.
 
 The form has five player slots (``p0``..``p4``; a slot counts when anything is typed in it) and
-a guards slot (``g``, solo only). Crafted items and goons are one per line: ``Bone Shiv: shield,
-gem`` and ``dwarf: gem``. Numbers are passed on as typed when they are not numbers, so the
-contract's own validation names the field; :func:`field_of` turns its path back into the form
-field and a label people recognise.
+a guards slot (``g``, solo only). Crafted items and goons are structured rows (:mod:`.auditrows`):
+a name or a goon type, and a checkbox per treasure. Numbers are passed on as typed when they are
+not numbers, so the contract's own validation names the field; :func:`field_of` turns its path
+back into the form field and a label people recognise. :func:`respond` is the whole page logic
+behind ``/lockup/audit`` (the view only renders what it returns).
 """
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,44 +21,36 @@ from flask_babel import gettext as _
 from companion.core.errors import InputError
 from companion.games.lockup import audit
 from companion.games.lockup.model import GUARDS, RESOURCES
-from companion.web.gameui.lockup_end.breakdown import RESOURCE_LABELS
+from companion.web.gameui.lockup_end import auditrows
+from companion.web.gameui.lockup_end.auditrows import KINDS, TREASURE_WORDS, FieldError
+from companion.web.gameui.lockup_end.breakdown import RESOURCE_LABELS, explain
+
+__all__ = ["FieldError", "field_of", "respond", "run", "slot_label", "values_of"]
 
 PLAYER_SLOTS = ("p0", "p1", "p2", "p3", "p4")
 GUARD_SLOT = "g"
-SLOT_FIELDS = ("name", "reputation", "power", *RESOURCES, "tomes", "items", "goons", "stars")
+SLOT_FIELDS = ("name", "reputation", "power", *RESOURCES, "tomes", "stars")
 TOP_FIELDS = ("mode", "first_player", "leader_goal", "end_kind", "end_treasure")
 COUNTS = ("power", *RESOURCES, "tomes")  # blank means 0
 
 
 @dataclass
 class Layout:
-    """Where each part of the document came from: doc player index -> slot, item/goon -> line."""
+    """Where each part of the document came from: doc player index -> slot, item/goon -> row number."""
 
     slots: list[str] = field(default_factory=list)
-    lines: dict[tuple[str, str], list[int]] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class FieldError:
-    """A problem with one form field: its id, a label people recognise, and the message."""
-
-    field: str
-    label: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.label}: {self.message}"
+    rows: dict[tuple[str, str], list[int]] = field(default_factory=dict)
 
 
 def values_of(form: Mapping[str, str]) -> dict[str, str]:
     """Only the form's own fields, as typed (so a failed submit shows everything again)."""
     keys = [*TOP_FIELDS] + [f"{s}-{f}" for s in (*PLAYER_SLOTS, GUARD_SLOT) for f in SLOT_FIELDS]
-    return {k: form.get(k, "") for k in keys if form.get(k, "")}
+    return {k: form.get(k, "") for k in keys if form.get(k, "")} | auditrows.row_values(form)
 
 
 def used(values: Mapping[str, str], slot: str) -> bool:
-    """A slot counts as a player when anything is typed in it."""
-    return any(values.get(f"{slot}-{f}", "").strip() for f in SLOT_FIELDS)
+    """A slot counts as a player when anything is typed (or ticked) in it."""
+    return any(values.get(f"{slot}-{f}", "").strip() for f in SLOT_FIELDS) or auditrows.has_rows(values, slot)
 
 
 def slot_label(values: Mapping[str, str], slot: str) -> str:
@@ -68,14 +62,23 @@ def slot_label(values: Mapping[str, str], slot: str) -> str:
     return _("Player %(n)s (%(name)s)", n=number, name=name) if name else _("Player %(n)s", n=number)
 
 
-def run(values: Mapping[str, str]) -> tuple[dict, dict | None, FieldError | None]:
-    """(document, audit result or None, the first problem or None)."""
-    doc, layout = build_doc(values)
+def row_who(values: Mapping[str, str], slot: str) -> str:
+    """Who a row belongs to in the player's words: the name typed, else "Player 2", or "Guards"."""
+    if slot == GUARD_SLOT:
+        return _("Guards")
+    return values.get(f"{slot}-name", "").strip() or _("Player %(n)s", n=PLAYER_SLOTS.index(slot) + 1)
+
+
+def run(values: Mapping[str, str]) -> tuple[dict, dict | None, list[FieldError]]:
+    """(document, audit result or None, the problems: every row that cannot be read, then the
+    first other problem)."""
+    doc, layout, errors = build_doc(values)
     try:
         _precheck(values)
-        return doc, audit.run(doc), None
+        result = audit.run(doc)
     except InputError as exc:
-        return doc, None, field_of(exc, values, layout)
+        return doc, None, [*errors, field_of(exc, values, layout)]
+    return (doc, None, errors) if errors else (doc, result, [])
 
 
 def _precheck(values: Mapping[str, str]) -> None:
@@ -92,13 +95,15 @@ def _precheck(values: Mapping[str, str]) -> None:
                 raise InputError(f"{slot}-stars", _("stars count only for a fixed end-game goal"))
 
 
-def build_doc(values: Mapping[str, str]) -> tuple[dict, Layout]:
-    """The ``audit lockup`` document the form describes, and where each part was typed."""
+def build_doc(values: Mapping[str, str]) -> tuple[dict, Layout, list[FieldError]]:
+    """The ``audit lockup`` document the form describes, where each part was typed, and the rows
+    that cannot be read (left out of the document)."""
     solo = values.get("mode") == "solo"
     layout = Layout(slots=[s for s in PLAYER_SLOTS if used(values, s)])
     if solo:
         layout.slots.append(GUARD_SLOT)
-    players = [_player(values, s, layout) for s in layout.slots]
+    errors: list[FieldError] = []
+    players = [_player(values, s, layout, errors) for s in layout.slots]
     names = {s: p["name"] for s, p in zip(layout.slots, players, strict=True)}
     doc = {
         "game": "lockup", "mode": values.get("mode") or "standard", "players": players,
@@ -106,50 +111,37 @@ def build_doc(values: Mapping[str, str]) -> tuple[dict, Layout]:
         "leader_goal": _holder(values, "leader_goal", names),
         "end_game_goal": _end_goal(values, names),
     }
-    return doc, layout
+    return doc, layout, errors
 
 
-def _player(values: Mapping[str, str], slot: str, layout: Layout) -> dict:
+def _player(values: Mapping[str, str], slot: str, layout: Layout, errors: list[FieldError]) -> dict:
     def get(name: str) -> str:
         return values.get(f"{slot}-{name}", "")
 
-    items = _lines(get("items"))
-    goons = _lines(get("goons"))
-    layout.lines[(slot, "items")] = [n for n, _text in items]
-    layout.lines[(slot, "goons")] = [n for n, _text in goons]
+    cards = {}
+    for kind in KINDS:
+        rows, problems = auditrows.read(values, slot, kind, row_who(values, slot))
+        errors.extend(problems)
+        layout.rows[(slot, kind)] = [row.n for row in rows]
+        key = auditrows.HEAD[kind]
+        cards[kind] = [{key: row.head, "treasures": list(row.treasures)} for row in rows]
     return {
         "name": GUARDS if slot == GUARD_SLOT else get("name").strip(),
         "reputation": _number(get("reputation"), blank=""),
         "power": _number(get("power")),
         "resources": {r: _number(get(r)) for r in RESOURCES},
         "tomes": _number(get("tomes")),
-        "items": [_card(text, "name") for _n, text in items],
-        "goons": [_card(text, "type") for _n, text in goons],
+        **cards,
     }
 
 
 def _number(raw: str, blank: Any = 0) -> Any:
     # Not a number: passed on as typed, so audit.run names the field ("must be a non-negative integer").
+    # Only plain ASCII digits are read: int() would also take "1_000" or other scripts' digits.
     text = raw.strip()
     if not text:
         return blank
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
-def _lines(text: str) -> list[tuple[int, str]]:
-    """Non-blank lines with their 1-based line numbers."""
-    return [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
-
-
-def _card(text: str, key: str) -> dict:
-    """``Bone Shiv: shield, gem`` -> name and treasures; for goons the part before ``:`` is the type."""
-    head, _sep, rest = text.partition(":")
-    treasures = [t.lower() for t in re.split(r"[,;\s]+", rest.strip()) if t]
-    head = head.strip()
-    return {key: head.lower() if key == "type" else head, "treasures": treasures}
+    return int(text) if re.fullmatch(r"-?[0-9]{1,9}", text) else text
 
 
 def _holder(values: Mapping[str, str], key: str, names: dict[str, str]) -> str | None:
@@ -210,11 +202,61 @@ def _player_field(match: re.Match, values: Mapping[str, str], layout: Layout, me
     who = slot_label(values, slot)
     words = {"name": _("Name"), "reputation": _("Reputation"), "power": _("Power"), "tomes": _("Unplayed tomes"),
              "items": _("Crafted items"), "goons": _("Goons")}
-    if part in ("items", "goons") and index is not None:
-        line = layout.lines[(slot, part)][int(index)]
-        return FieldError(f"{slot}-{part}", f"{who} · {words[part]} · " + _("line %(n)s", n=line), message)
+    if part in KINDS and index is not None:
+        n = layout.rows[(slot, part)][int(index)]
+        label = auditrows.row_label(row_who(values, slot), part, n)
+        return FieldError(f"{slot}-{part}-{n}-{auditrows.HEAD[part]}", label, message)
     if part == "resources" and sub in RESOURCES:
         return FieldError(f"{slot}-{sub}", f"{who} · {RESOURCE_LABELS[sub]}", message)
     if part in words:
         return FieldError(f"{slot}-{part}", f"{who} · {words[part]}", message)
     return FieldError(f"{slot}-reputation" if slot == GUARD_SLOT else f"{slot}-name", who, message)
+
+
+def respond(form: Mapping[str, str] | None, htmx: bool = False) -> tuple[str, dict, int]:
+    """(template, context, status) for ``/lockup/audit``: ``form`` is None for the empty form; a
+    post with ``add`` shows one more row and scores nothing (htmx gets just those rows); any other
+    post is scored, or refused with every problem next to its field (422)."""
+    if form is None:
+        return "lockup_end/audit.html", context({"mode": "standard"}), 200
+    values = values_of(form)
+    if form.get("add"):
+        values, focus = auditrows.add_row(values, form.get("add", ""))
+        page = context(values, focus=focus)
+        if htmx and focus:
+            slot, kind = focus.split("-")[:2]
+            return "lockup_end/_audit_rows.html", page | {"slot": slot, "kind": kind}, 200
+        return "lockup_end/audit.html", page, 200
+    doc, result, errors = run(values)
+    score = explain(doc, result) if result is not None else None
+    doc_json = json.dumps(doc, ensure_ascii=False, indent=2)
+    return "lockup_end/audit.html", context(values, errors, score, doc_json), 422 if errors else 200
+
+
+def context(values: dict[str, str], errors: Sequence[FieldError] = (), score: dict | None = None,
+            doc_json: str | None = None, focus: str | None = None) -> dict:
+    """What the audit templates draw: the values as typed, the problems by field and by row, the
+    score, and the words of the choices (markers and goals are chosen by slot, so a choice
+    survives a name typed after it)."""
+    slots = [*PLAYER_SLOTS, GUARD_SLOT]
+    holders = [("", _("Nobody"))] + [(s, slot_label(values, s)) for s in slots]
+    by_row: dict[str, list[FieldError]] = {}
+    for error in errors:
+        if auditrows.ROW_FIELD.fullmatch(error.field):
+            by_row.setdefault(error.field.rsplit("-", 1)[0], []).append(error)
+    return {
+        "values": values, "errors": list(errors), "score": score, "doc_json": doc_json, "focus": focus,
+        "bad": {e.field: e for e in reversed(errors)}, "bad_rows": by_row,
+        "open_slots": _open_slots(values, errors, focus),
+        "player_slots": PLAYER_SLOTS, "guard_slot": GUARD_SLOT, "slot_label": slot_label, "holders": holders,
+        "rows_shown": auditrows.shown, "row_label": auditrows.row_label, "row_who": row_who,
+        "goon_options": auditrows.goon_options(), "treasures": list(TREASURE_WORDS.items()),
+    }
+
+
+def _open_slots(values: Mapping[str, str], errors: Sequence[FieldError], focus: str | None) -> set[str]:
+    """The slots drawn unfolded: the first two players, any slot typed in, with a problem or with
+    the cursor, and the guards in solo."""
+    marks = [e.field for e in errors] + ([focus] if focus else [])
+    slots = {s for s in (*PLAYER_SLOTS, GUARD_SLOT) if used(values, s) or any(m.startswith(f"{s}-") for m in marks)}
+    return slots | set(PLAYER_SLOTS[:2]) | ({GUARD_SLOT} if values.get("mode") == "solo" else set())
