@@ -58,7 +58,7 @@ DESCRIBE = {
     "lights-out-began": lambda e: _("Lights Out, round %(round)s (L-LO)", round=e.round),
     "location-revealed": _revealed,
     "guard-card-revealed": lambda e: _("A guard card is turned face up at the %(loc)s (L-LO1)",
-                                       loc=W.location(e.location)),
+                                       loc=W.location(e.location)),  # Atlas of Hideouts: _in_context
     "rewards-confirmed": lambda e: (_("Declined at the %(loc)s: %(who)s (L-LO6)", loc=W.location(e.location),
                                       who=", ".join(e.declined)) if e.declined else None),
     "reward-declined": lambda e: _("%(seat)s declines the reward (I-3)", seat=W.seat(e.seat)),
@@ -102,6 +102,32 @@ DESCRIBE = {
 }
 
 
+def _atlas_played(e) -> bool:
+    """The tome spent by Atlas of Hideouts (the solo automaton's ``adjusted`` event, L-SO6)."""
+    return getattr(e, "type", None) == "adjusted" and e.quantity == "tomes" and "L-SO6" in (e.reason or "")
+
+
+def _in_context(event, previous) -> str | None:
+    """A line that depends on the event before it in the same command, else ``None`` (use DESCRIBE).
+
+    Atlas of Hideouts spends a tome and then turns a guard card face up in Roll Call: that reveal is
+    L-SO6, not the Lights Out reveal of L-LO1 that the same event type records otherwise.
+    """
+    if event.type == "guard-card-revealed" and previous is not None and _atlas_played(previous):
+        return _("Atlas of Hideouts turns the guard card at the %(loc)s face up (L-SO6)",
+                 loc=W.location(event.location))
+    return None
+
+
+def describe(event, previous=None) -> str | None:
+    """One event in words (``None``: not shown); ``previous`` is the event before it in the same command."""
+    line = _in_context(event, previous)
+    if line is not None:
+        return line
+    fn = DESCRIBE.get(event.type)
+    return fn(event) if fn else None
+
+
 def recent(game_id: str, commands: int = 3) -> tuple[list[list[str]], list]:
     """(lines of the latest ``commands`` commands in effect, newest first; the decoded tail events).
 
@@ -111,13 +137,15 @@ def recent(game_id: str, commands: int = 3) -> tuple[list[list[str]], list]:
     records = history.effective(get_store().events(game_id))[-TAIL:]
     groups: list[tuple[str, list[str]]] = []
     tail = []
+    previous = None
     for record in records:
         event = decode(record.type, record.version, record.payload)
         tail.append(event)
-        fn = DESCRIBE.get(record.type)
-        line = fn(event) if fn else None
         if not groups or groups[-1][0] != record.command_id:
             groups.append((record.command_id, []))
+            previous = None
+        line = describe(event, previous)
         if line:
             groups[-1][1].append(line)
+        previous = event
     return [lines for _cid, lines in reversed(groups) if lines][:commands], tail

@@ -62,11 +62,14 @@ def _tie_lines(r) -> list[str]:
 
 
 def _suspicion_line(r, tail: list) -> str | None:
-    revealed = next((e for e in reversed(tail) if isinstance(e, E.LocationRevealed) and e.location == r.location),
-                    None)
-    if revealed is None:
+    at = next((i for i in range(len(tail) - 1, -1, -1)
+               if isinstance(tail[i], E.LocationRevealed) and tail[i].location == r.location), None)
+    if at is None:
         return None
-    moved = next((e for e in tail if isinstance(e, E.CubesMoved) and e.rule == "L-LO3"
+    revealed = tail[at]
+    # The cubes moved at THIS reveal: the first L-LO3 move after it (an earlier round's move at the
+    # same location may still be in the tail).
+    moved = next((e for e in tail[at + 1:] if isinstance(e, E.CubesMoved) and e.rule == "L-LO3"
                   and e.source == f"location:{r.location}"), None)
     if revealed.suspicion_to is None:
         return None
