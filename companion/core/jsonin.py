@@ -29,7 +29,7 @@ MAX_INT_DIGITS = 20
 # A JSON string (escapes included) or one bracket: strings are skipped when measuring depth.
 _TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.DOTALL)
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
-_PLAIN_KEY = re.compile(r'[^.\[\]"\\]+')
+_PLAIN_KEY = re.compile(r'[^.:\[\]"\\]+')
 
 
 class _Refused:
@@ -164,7 +164,7 @@ def obj(value: Any, path: str, required: Iterable[str] = (), optional: Iterable[
 def join(path: str, key: str | int) -> str:
     """Extend a field path by a key or a list index.
 
-    A key that is empty, or that would make the path ambiguous or unprintable (dots, brackets,
+    A key that is empty, or that would make the path ambiguous or unprintable (dots, colons, brackets,
     quotes, control characters, surrogates, edge spaces), is written as a JSON string: ``a."".b``.
     """
     if isinstance(key, int):

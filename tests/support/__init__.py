@@ -23,3 +23,138 @@ def examples() -> tuple[dict, ...]:
 def examples_of(command: str) -> list[dict]:
     """The examples of one CLI command, e.g. ``"companion audit ragami"``."""
     return [e for e in examples() if e["command"] == command]
+
+
+# --- fuzzing JSON documents (issue 10) ---------------------------------------------------------
+# Strategies that take a valid document and break it the ways a fuzzing campaign does: wrong
+# types, missing and unknown keys (empty, dotted, lone-surrogate names), deep nesting, integers of
+# thousands of digits, NaN, duplicate keys, truncated text. Values that ``json.dumps`` cannot write
+# (a 5,000-digit integer, 1,000 levels of nesting, a duplicate key) are :class:`RawJSON` pieces
+# that :func:`dump_json` writes verbatim.
+
+import copy  # noqa: E402 - kept with the fuzz helpers it serves
+import math  # noqa: E402
+
+from hypothesis import strategies as st  # noqa: E402
+
+
+class RawJSON(str):
+    """A piece of JSON text that :func:`dump_json` writes as it is (it may be invalid on purpose)."""
+
+
+def dump_json(value) -> str:
+    """JSON text of ``value``; :class:`RawJSON` pieces verbatim, lone surrogates as ``\\ud800`` escapes."""
+    if isinstance(value, RawJSON):
+        return str(value)
+    if isinstance(value, dict):
+        return "{" + ",".join(json.dumps(k) + ":" + dump_json(v) for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ",".join(dump_json(v) for v in value) + "]"
+    if isinstance(value, float) and not math.isfinite(value):
+        return RawJSON("NaN" if value != value else ("Infinity" if value > 0 else "-Infinity"))
+    return json.dumps(value)
+
+
+ODD_KEYS = ("", " ", ".", "a.b", "[0]", "x: y", '"', "\\", "\n", "\ud800", "a\udfffb", "\u2028", "é")
+"""Field names that break naive path printing or UTF-8 encoding."""
+
+
+def odd_texts() -> st.SearchStrategy[str]:
+    """Any text, surrogates and line separators included."""
+    chars = st.characters(codec=None, categories=None)
+    return st.one_of(st.sampled_from(ODD_KEYS), st.text(chars, max_size=12))
+
+
+def hostile_json() -> st.SearchStrategy[RawJSON]:
+    """JSON pieces a safe reader must refuse by name: too deep, too long, not a number, ambiguous."""
+    deep = st.integers(65, 3000).map(lambda n: RawJSON("[" * n + "]" * n))
+    deep_objects = st.integers(65, 1500).map(lambda n: RawJSON('{"a":' * n + "1" + "}" * n))
+    digits = st.integers(21, 6000).flatmap(lambda n: st.sampled_from(["9" * n, "-" + "1" * n]))
+    return st.one_of(
+        deep, deep_objects, digits.map(RawJSON),
+        st.sampled_from(["NaN", "Infinity", "-Infinity", "1e400", "-1e999", '"\\ud800"', '"a\\udc00"',
+                         '{"a":1,"a":2}', '{"\\ud800":1}', '"\\ud83d\\ude00"']).map(RawJSON),
+    )
+
+
+def json_values(hostile: bool = True) -> st.SearchStrategy:
+    """Small JSON values of every type (and, when ``hostile``, :func:`hostile_json` pieces)."""
+    scalars = st.one_of(
+        st.none(), st.booleans(), st.integers(-(10**25), 10**25), st.floats(allow_nan=False), odd_texts(),
+        st.sampled_from([0, 1, -1, 2, 99, 1.5, "", "lockup", "guards"]),
+    )
+    if hostile:
+        scalars = st.one_of(scalars, hostile_json())
+    return st.recursive(
+        scalars,
+        lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(odd_texts(), inner, max_size=4)),
+        max_leaves=8,
+    )
+
+
+def _paths(value, prefix=()) -> list[tuple]:
+    out = [prefix]
+    if isinstance(value, dict) and not isinstance(value, RawJSON):
+        for key, item in value.items():
+            out.extend(_paths(item, (*prefix, key)))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            out.extend(_paths(item, (*prefix, index)))
+    return out
+
+
+def _mutate(node, draw, siblings: list):
+    """One change to ``node``: replaced, retyped, emptied, or a key added or dropped."""
+    ops = ["replace", "wrap", "stringify", "null"]
+    if isinstance(node, dict) and node:
+        ops += ["drop", "add", "add"]
+    elif isinstance(node, dict):
+        ops.append("add")
+    if isinstance(node, list) and node:
+        ops += ["drop", "duplicate"]
+    op = draw(st.sampled_from(ops))
+    if op == "replace":
+        return draw(st.one_of(json_values(), st.sampled_from(siblings) if siblings else st.nothing()))
+    if op == "wrap":
+        return [node]
+    if op == "stringify":
+        return dump_json(node)
+    if op == "null":
+        return None
+    if op == "drop":
+        key = draw(st.sampled_from(list(node.keys()) if isinstance(node, dict) else range(len(node))))
+        return {k: v for k, v in node.items() if k != key} if isinstance(node, dict) else node[:key] + node[key + 1:]
+    if op == "duplicate":
+        return node + [draw(st.sampled_from(node))]
+    return {**node, draw(odd_texts()): draw(json_values())}
+
+
+@st.composite
+def mutated_json(draw, doc, max_mutations: int = 3):
+    """``doc`` (a parsed JSON document) with 0 to ``max_mutations`` random changes anywhere in it."""
+    doc = copy.deepcopy(doc)
+    for _ in range(draw(st.integers(0, max_mutations))):
+        path = draw(st.sampled_from(_paths(doc)))
+        parent, node = None, doc
+        for key in path:
+            parent, node = node, node[key]
+        siblings = list(parent.values() if isinstance(parent, dict) else parent) if parent is not None else []
+        new = _mutate(node, draw, siblings)
+        if parent is None:
+            doc = new
+        else:
+            parent[path[-1]] = new
+    return doc
+
+
+@st.composite
+def mutated_json_text(draw, doc, max_mutations: int = 3) -> str:
+    """JSON text of :func:`mutated_json`, sometimes also cut short or with a character spliced in."""
+    text = dump_json(draw(mutated_json(doc, max_mutations)))
+    cut = draw(st.sampled_from(["none", "none", "none", "none", "truncate", "splice"]))
+    if cut == "truncate" and text:
+        text = text[: draw(st.integers(0, len(text) - 1))]
+    elif cut == "splice":
+        at = draw(st.integers(0, len(text)))
+        text = text[:at] + draw(st.sampled_from(list('{}[],:"\\') + ["\ud800", "\x00", "NaN", "9" * 5000])) + text[at:]
+    return text

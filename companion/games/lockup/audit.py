@@ -99,6 +99,6 @@ def _end_game_goal(value: Any, names: list[str]) -> EndGameGoal | None:
     if not isinstance(stars, dict):
         raise InputError(f"{path}.stars", "must be an object")
     for name, count in stars.items():
-        jsonin.name_of(name, f"{path}.stars.{name}", names)
-        jsonin.integer(count, f"{path}.stars.{name}")
+        jsonin.name_of(name, jsonin.join(f"{path}.stars", name), names)
+        jsonin.integer(count, jsonin.join(f"{path}.stars", name))
     return EndGameGoal("fixed", stars=stars)

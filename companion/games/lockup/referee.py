@@ -55,13 +55,13 @@ def _seating(value: Any, count: int) -> list[str]:
 def _power(value: Any, seating: list[str]) -> dict[str, int]:
     """Power cubes per seated name (missing = 0)."""
     raw = _by_seated_name(value, "power", seating)
-    return {name: jsonin.integer(count, f"power.{name}") for name, count in raw.items()}
+    return {name: jsonin.integer(count, jsonin.join("power", name)) for name, count in raw.items()}
 
 
 def _tiles(value: Any, seating: list[str]) -> dict[str, list[Tile]]:
     """Tiles per participant: numbers, one enforcer, one lookout; the guards: numbers or "power"."""
     raw = _by_seated_name(value, "tiles", seating)
-    return {name: _tile_list(tiles, f"tiles.{name}", name == GUARDS) for name, tiles in raw.items()}
+    return {name: _tile_list(tiles, jsonin.join("tiles", name), name == GUARDS) for name, tiles in raw.items()}
 
 
 def _by_seated_name(value: Any, path: str, seating: list[str]) -> dict:
