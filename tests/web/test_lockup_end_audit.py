@@ -26,8 +26,9 @@ def repeats_a_treasure(doc: dict) -> bool:
     return any(max(Counter(c["treasures"]).values(), default=0) > 1 for c in cards)
 
 
-# The examples a person can type into the form. The rulebook says an item shows "one or more
-# treasures" and never a treasure twice; the one example with "gem", "gem" on a card is the CLI's.
+# The examples a person can type into the form. The rulebook says only that an item shows "one or
+# more treasures" (L-IT1), not whether a card can show the same one twice; the form has one box per
+# treasure, so the example with "gem", "gem" on one card can be checked through the CLI only.
 TYPEABLE = [e for e in EXAMPLES if not repeats_a_treasure(e["input"])]
 
 

@@ -40,7 +40,7 @@ class FieldError:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.label}: {self.message}"
+        return _("%(field)s: %(problem)s", field=self.label, problem=self.message)
 
 
 @dataclass(frozen=True)
