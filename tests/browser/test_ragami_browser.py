@@ -127,3 +127,23 @@ def test_ragami_audit_form(page, live_url, screenshot):
     expect(page.locator("#rg-score-1")).to_contain_text("RG-E2")
     no_sideways_scroll(page)
     screenshot(page, "ragami-audit-360x740")
+
+
+def test_ragami_rg_i1_option_unticked_in_the_audit_form(page, live_url, screenshot):
+    """RG-I1 off: Ver resolved no conflict and still takes the +4, which wins the game."""
+    page.goto(live_url + "/ragami/audit")
+    expect(page.locator("#rg-bonus-needs-conflict")).to_be_checked()  # on by default
+    for i, (name, points, conflicts) in enumerate([("Ama", "26", "5"), ("Ver", "31", "0")]):
+        page.fill(f"#p{i}-name", name)
+        page.fill(f"#p{i}-vp", points)
+        page.fill(f"#p{i}-conflicts", conflicts)
+    page.get_by_role("button", name="Score").click()
+    expect(page.locator("#rg-winners")).to_have_text("Ama")  # 26 + 7 = 33 against 31
+    expect(page.locator("#rg-ruling")).to_contain_text("It applied: no bonus for Ver (+4)")
+    page.uncheck("#rg-bonus-needs-conflict")
+    page.get_by_role("button", name="Score").click()
+    expect(page.locator("#rg-winners")).to_have_text("Ver")  # 31 + 4 = 35
+    expect(page.locator("#rg-ruling")).to_contain_text("Table option (RG-I1), off")
+    expect(page.locator("#rg-bonus-needs-conflict")).not_to_be_checked()
+    no_sideways_scroll(page)
+    screenshot(page, "ragami-audit-rg-i1-off-360x740")

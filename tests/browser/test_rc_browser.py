@@ -108,3 +108,37 @@ def test_rattus_cartus_audit_form(page, live_url, screenshot):
     expect(page.locator("#rc-winners")).to_have_text("Rojo")  # Azul has 3 rats against 2 Nuns (RC-F7)
     no_sideways_scroll(page)
     screenshot(page, "rc-audit-360x740")
+
+
+def fill_audit_player(page, i: int, name: str, values: dict[str, str]) -> None:
+    page.fill(f"#p{i}-name", name)
+    for field, value in values.items():
+        page.fill(f"#p{i}-{field}", value)
+
+
+def test_rattus_cartus_audit_form_asks_for_every_scoring_tie_at_once_and_none_below(page, live_url, screenshot):
+    """RC-F2: five players; Church tied for 1st (A, B) and Sorcery tied for 2nd (C, D) need orders;
+    Royalty tied 4th-5th (D, E) needs none."""
+    page.goto(live_url + "/rattus-cartus/audit")
+    rows = [("A", {"church": "4", "royalty": "5", "sorcery": "5"}), ("B", {"church": "4", "royalty": "4"}),
+            ("C", {"church": "1", "royalty": "3", "sorcery": "2"}), ("D", {"royalty": "1", "sorcery": "2"}),
+            ("E", {"royalty": "1"})]
+    for i, (name, values) in enumerate(rows):
+        fill_audit_player(page, i, name, values)
+    page.check('input[name="treasury_used"][value="no"]')
+    page.fill("#rc-audit-nuns", "0")
+    page.get_by_role("button", name="Score").click()
+    needs = page.locator("#rc-audit-tie-needs")
+    expect(needs).to_contain_text("Influence ties · Church: A, B are tied")
+    expect(needs).to_contain_text("Influence ties · Sorcery: C, D are tied")
+    expect(needs).not_to_contain_text("Royalty")
+    expect(page.locator("#ties-church")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#ties-royalty-need")).to_have_count(0)
+    no_sideways_scroll(page)
+    screenshot(page, "rc-audit-tie-needs-360x740")
+    page.fill("#ties-church", "B, A")
+    page.fill("#ties-sorcery", "D, C")
+    page.get_by_role("button", name="Score").click()
+    expect(page.locator("#rc-score-2 h2")).to_contain_text("15 VP")  # B: Church 1st by the stack 10, Royalty 5
+    expect(page.locator("#rc-result-options")).to_contain_text("everyone loses (RC-F9)")
+    expect(page.locator("#rc-result-options")).not_to_contain_text("Gold")  # the RC-F5 option is for two players

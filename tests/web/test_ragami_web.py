@@ -21,12 +21,20 @@ HX = {"HX-Request": "true"}
 
 
 def alerts(response) -> list[str]:
-    return [htmlmod.unescape(m) for m in re.findall(r'role="alert">([^<]*)<', response.get_data(as_text=True))]
+    """The words of every alert (rule ids in them may be links: tags are dropped)."""
+    found = re.findall(r'role="alert">(.*?)</(?:p|div)>', response.get_data(as_text=True), re.DOTALL)
+    return [words(m) for m in found]
+
+
+def words(markup: str) -> str:
+    """Markup as words: links (rule ids may be links) dropped inline, other tags as spaces, spaces collapsed."""
+    markup = re.sub(r"</?a\b[^>]*>", "", markup)
+    return " ".join(htmlmod.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
 
 
 def text(response) -> str:
-    """The page as words (tags dropped, spaces collapsed)."""
-    return " ".join(htmlmod.unescape(re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))).split())
+    """The page as words."""
+    return words(response.get_data(as_text=True))
 
 
 def seq(app, game_id: str) -> int:

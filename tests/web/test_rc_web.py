@@ -30,12 +30,20 @@ RATS = {"Rojo": "3", "Azul": "2", "Verde": "9"}
 
 
 def alerts(response) -> list[str]:
-    return [htmlmod.unescape(m) for m in re.findall(r'role="alert">([^<]*)<', response.get_data(as_text=True))]
+    """The words of every alert (rule ids in them may be links: tags are dropped)."""
+    found = re.findall(r'role="alert">(.*?)</(?:p|div)>', response.get_data(as_text=True), re.DOTALL)
+    return [words(m) for m in found]
+
+
+def words(markup: str) -> str:
+    """Markup as words: links (rule ids may be links) dropped inline, other tags as spaces, spaces collapsed."""
+    markup = re.sub(r"</?a\b[^>]*>", "", markup)
+    return " ".join(htmlmod.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
 
 
 def text(response) -> str:
-    """The page as words (tags dropped, spaces collapsed)."""
-    return " ".join(htmlmod.unescape(re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))).split())
+    """The page as words."""
+    return words(response.get_data(as_text=True))
 
 
 def seq(app, game_id: str) -> int:
@@ -483,3 +491,9 @@ def test_rc_f5_the_audit_form_two_player_gold_tie_for_each_option(client, option
     notes = r"(the 9 VP split \(the default; no two-player exception\)|only the 6 VP split, by the table option)"
     assert re.search(rf"RC-F5 Gold two players tied for most Gold cards: {notes} {gold} ", page)
     assert named in page
+
+
+def test_rc_f5_the_two_player_gold_option_is_not_shown_at_a_larger_table(client):
+    game_id = new_game(client, gold_two_player_tie="split_6")  # three players: the option changes nothing
+    page = text(client.get(f"/games/{game_id}"))
+    assert "everyone loses (RC-F9)" in page and "tied for most Gold share" not in page

@@ -28,7 +28,7 @@ def context(state: Any, game: dict, seat: str | None) -> dict[str, Any]:
         "rc_counts": COUNTS,
         "rc_needs": [need_text(need) for need in view["pending"]["needs"]],
         "rc_ties": influence_ties(view["influence_ties"]),
-        "rc_options": option_texts(view["options"]),
+        "rc_options": option_texts(view["options"], len(view["players"])),
         "rc_orders": view["influence_orders"],
         "rc_draft": tally_draft(),
         "rc_result": result_view(rc.final_result(state), view["options"]),
@@ -72,17 +72,19 @@ def tie_need_text(cls: str, names: Sequence[str]) -> str:
              "(RC-F2)", field=label(f"influence_ties.{cls}"), names=", ".join(names))
 
 
-def option_texts(options: Mapping[str, Any]) -> list[str]:
-    """The table options in force, in words with their rule (RC-F5 two-player Gold tie, RC-F9)."""
-    if options["gold_two_player_tie"] == "split_6":
-        gold = _("Two players tied for most Gold share only the 6 VP, 3 each (table option, RC-F5).")
-    else:
-        gold = _("Two players tied for most Gold share the 9 VP, 4 each (the default, RC-F5).")
+def option_texts(options: Mapping[str, Any], players: int) -> list[str]:
+    """The table options in force, in words with their rule: the RC-F5 Gold tie option only
+    matters, so only shows, with two players; RC-F9 always."""
+    texts = []
+    if players == 2 and options["gold_two_player_tie"] == "split_6":
+        texts.append(_("Two players tied for most Gold share only the 6 VP, 3 each (table option, RC-F5)."))
+    elif players == 2:
+        texts.append(_("Two players tied for most Gold share the 9 VP, 4 each (the default, RC-F5)."))
     if options["plague_survivor"]:
-        plague = _("If the plague wipes out everyone, the lowest rat sum survives (table option, RC-F9).")
+        texts.append(_("If the plague wipes out everyone, the lowest rat sum survives (table option, RC-F9)."))
     else:
-        plague = _("If the plague wipes out everyone, everyone loses (RC-F9).")
-    return [gold, plague]
+        texts.append(_("If the plague wipes out everyone, everyone loses (RC-F9)."))
+    return texts
 
 
 def tally_draft() -> dict[str, str] | None:
@@ -116,4 +118,4 @@ def result_view(result: Result | None, options: Mapping[str, Any]) -> dict[str, 
     rule, text = outcome_note(result)
     return {"players": players, "winners": result.winners, "tiebreak": result.tiebreak, "nuns": result.nuns,
             "wiped_out": [p.name for p in result.players if p.rats > result.nuns],
-            "outcome_rule": rule, "outcome_text": text, "options": option_texts(options)}
+            "outcome_rule": rule, "outcome_text": text, "options": option_texts(options, len(result.players))}
