@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -11,6 +12,7 @@ import time
 import urllib.request
 
 import pytest
+import support
 
 from companion.cli import main
 
@@ -36,6 +38,30 @@ def test_not_json_is_a_clear_error(capsys, tmp_path):
     assert main(["audit", "ragami", str(path)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("error: input: not valid JSON")
+
+
+def test_a_file_with_a_byte_order_mark_is_read(capsys, tmp_path):
+    example = support.examples_of("companion audit ragami")[0]
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(example["input"]).encode())
+    assert main(["audit", "ragami", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out) == example["output"] and captured.err == ""
+
+
+@pytest.mark.parametrize(("content", "expected"), [
+    (None, "error: file: cannot read"),  # a folder, not a file
+    (b"\xff\xfe{}", "error: file: "),
+])
+def test_a_folder_or_a_file_that_is_not_utf8_is_one_error_line(capsys, tmp_path, content, expected):
+    path = tmp_path / "doc.json"
+    path.mkdir() if content is None else path.write_bytes(content)
+    assert main(["audit", "lockup", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(expected)
+    assert content is None or lines[0].endswith("is not UTF-8 text")
 
 
 def free_port() -> int:
