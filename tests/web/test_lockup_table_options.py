@@ -85,3 +85,38 @@ def test_the_display_form_says_slot_1_is_next_to_the_item_deck_I_18(app, profile
     board = plain(page[page.index('id="lockup-display"'):])
     first, second = (f"Slot {n}: {setup['display'][n - 1]['name']}" for n in (1, 2))
     assert "Slot 1 = next to the item deck (I-18)." in board and board.index(first) < board.index(second)
+
+
+REFILL_SETUP = {
+    "mode": "standard", "players": [{"name": "Ana"}, {"name": "Ben"}], "first_player": "Ana",
+    "crew_tiles": [1, 2, 3, 4],
+    "goals": {"leader": {"name": "Made-up Leader", "kind": "leader", "counts": "gem", "minimum": 2},
+              "instant": {"name": "Made-up Instant", "kind": "instant", "stars": 3},
+              "end_game": {"name": "Made-up End", "kind": "end_game", "treasure": "shield"}},
+    "display": [{"name": f"Made-up Item {c}", "cost": {"scrap": 1}, "reputation": 2} for c in "ABC"],
+    "goons": {loc: {"name": f"Made-up Goon {loc}", "type": "mindflayer", "suspicion": 0, "treasures": []}
+              for loc in ("sewers", "infirmary", "smithy", "commissary", "chow_hall")},
+}
+
+
+def test_the_patrol_refill_form_names_the_empty_slot_I_18_L_P2(app, profiled):
+    """Ana crafts the item in slot 2; in Patrol the form asks for the new item of slot 2."""
+    from companion.web import play
+
+    with app.test_request_context():
+        game_id = play.start("lockup", REFILL_SETUP, "Refill test", "refill-key")
+
+    def do(action, **fields):
+        answer = profiled.post(f"/lockup/{game_id}/do/{action}", data=fields)
+        assert answer.status_code == 303, answer.get_data(as_text=True)[:1500]
+
+    do("adjust", seat="Ana", quantity="scrap", delta="+1", reason="Made-up scrap for the test")
+    do("assign", seat="Ana", location="cell_block", tile=["3"])
+    do("pass", seat="Ben")
+    do("pass", seat="Ana")
+    do("collect")
+    do("craft", seat="Ana", source="display", index="1", pay_scrap="1")
+    page = plain(profiled.get(f"/games/{game_id}").get_data(as_text=True))
+    assert "Patrol: new items for the display" in page
+    assert "New item for slot 2" in page and "New item for slot 1" not in page
+    assert "Slot 1 = next to the item deck; the slots are filled from the deck outward (I-18)." in page
