@@ -43,3 +43,18 @@ def test_atlas_reveal_cites_L_SO6_and_the_lights_out_reveal_L_LO1(ctx):
     assert "Atlas of Hideouts" in line and line.endswith("(L-SO6)") and "L-LO1" not in line
     assert feed.describe(reveal).endswith("(L-LO1)")
     assert feed.describe(reveal, E.Adjusted("Ana", "tomes", -1, "a tome played by hand")).endswith("(L-LO1)")
+
+
+def test_the_bandit_cube_is_explained_as_part_of_the_first_reward_I_17(ctx):
+    thief = goon("Test Thief", "bandit", resource="gold")
+    t = Table(setup(("Ana", "Ben"), goons={"infirmary": thief}))
+    t.pass_all()
+    t.do("refill_goons", goons={"sewers": goon("Test New")})
+    t.do("assign", seat="Ana", location="smithy", tiles=[{"tile": 1, "face_up": True}])
+    t.do("assign", seat="Ben", location="smithy", tiles=[{"tile": 4, "face_up": True}])
+    t.pass_all()
+    line = lightsout.explain(t.state, list(t.events))["bandit"]
+    assert line == ("Bandit cubes here: 1 gold. They go to Ben with the first reward; if it is declined they stay "
+                    "here (L-R9, I-17)")
+    t.collect()
+    assert t.state.resolution is None or lightsout.explain(t.state, list(t.events))["bandit"] is None

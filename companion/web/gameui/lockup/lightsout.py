@@ -97,7 +97,17 @@ def explain(core, tail: list) -> dict | None:
             "declined": name in r.declined, "done": i < r.cursor,
         })
     return {"location": W.location(r.location), "rows": rows, "ties": _tie_lines(r),
-            "suspicion": _suspicion_line(r, tail), "first": W.seat(r.first_player)}
+            "suspicion": _suspicion_line(r, tail), "first": W.seat(r.first_player),
+            "bandit": _bandit_line(core, r)}
+
+
+def _bandit_line(core, r) -> str | None:
+    """The Bandit cubes here go with the first-ranked seat's reward; declined, they stay (L-R9, I-17)."""
+    cubes = {c: n for c, n in core.loc_resources.get(r.location, {}).items() if n}
+    if not cubes or not r.ranking:
+        return None
+    return _("Bandit cubes here: %(cubes)s. They go to %(seat)s with the first reward; if it is declined "
+             "they stay here (L-R9, I-17)", cubes=W.cubes(cubes), seat=W.seat(r.ranking[0]))
 
 
 def ask_confirm(core, waiting) -> dict:
