@@ -35,7 +35,8 @@ def host_name(header: str) -> str:
     """The name part of a ``Host`` header, lower case, without port, brackets or final dot."""
     value = header.strip().lower()
     if value.startswith("["):  # [::1]:5000
-        return value[1:].split("]", 1)[0]
+        inner, closed, rest = value[1:].partition("]")
+        return inner if closed and (not rest or rest.startswith(":")) else ""
     if value.count(":") == 1:
         value = value.split(":", 1)[0]
     return value.rstrip(".")
