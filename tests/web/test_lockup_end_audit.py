@@ -1,7 +1,8 @@
 """Audit-only mode: the form builds the ``audit lockup`` document; totals equal the CLI on the
-project's own examples; crafted items and goons are structured rows (a name or a goon type, a box
-per treasure) that never score a guess; each kind of bad field gets a message naming it, 422, and
-the form keeps everything typed; "add a row" works as a plain post and through htmx."""
+project's own examples, every one of them typed in; crafted items and goons are structured rows (a
+name or a goon type, how many of each treasure) that never score a guess; each kind of bad field
+gets a message naming it, 422, and the form keeps everything typed; "add a row" works as a plain
+post and through htmx."""
 
 from __future__ import annotations
 
@@ -21,15 +22,9 @@ HX = {"HX-Request": "true"}
 
 
 def repeats_a_treasure(doc: dict) -> bool:
-    """A card showing the same treasure twice: one box per treasure cannot say so (see below)."""
+    """A card showing the same treasure twice (a Demon scores 2 for each of those icons, L-G)."""
     cards = [c for p in doc["players"] for c in (*p["items"], *p["goons"])]
     return any(max(Counter(c["treasures"]).values(), default=0) > 1 for c in cards)
-
-
-# The examples a person can type into the form. The rulebook says only that an item shows "one or
-# more treasures" (L-IT1), not whether a card can show the same one twice; the form has one box per
-# treasure, so the example with "gem", "gem" on one card can be checked through the CLI only.
-TYPEABLE = [e for e in EXAMPLES if not repeats_a_treasure(e["input"])]
 
 
 def form_of(doc: dict) -> dict:
@@ -47,7 +42,7 @@ def form_of(doc: dict) -> dict:
         for kind, head in (("items", "name"), ("goons", "type")):
             for n, card in enumerate(player[kind], start=1):
                 form[f"{slot}-{kind}-{n}-{head}"] = card[head]
-                form |= {f"{slot}-{kind}-{n}-{t}": "on" for t in card["treasures"]}
+                form |= {f"{slot}-{kind}-{n}-{t}": str(k) for t, k in Counter(card["treasures"]).items()}
     for key in ("first_player", "leader_goal"):
         form[key] = slots[doc[key]] if doc[key] else ""
     goal = doc["end_game_goal"] or {}
@@ -86,10 +81,11 @@ def listed_errors(page: str) -> list[str]:
     return [html.unescape(m) for m in re.findall(r'<li><a href="#[^"]+">([^<]*)</a></li>', page)]
 
 
-def checked(page: str, box: str) -> bool:
-    tag = re.search(rf'<input type="checkbox" id="{box}"[^>]*>', page)
+def count_shown(page: str, box: str) -> str:
+    """What a treasure count field shows ("" when left at 0)."""
+    tag = re.search(rf'<input id="{box}" name="{box}" value="([^"]*)" inputmode="numeric"', page)
     assert tag, box
-    return " checked" in tag.group(0)
+    return html.unescape(tag.group(1))
 
 
 CONTRACT = EXAMPLES[0]
@@ -102,7 +98,7 @@ def test_the_form_is_on_its_own_page_with_rows_for_items_and_goons(client):
     assert 'method="post"' in page and "csrf_token" in page
     for n in (1, 2, 3):  # a few empty rows for every player
         assert f'id="p0-items-{n}-name"' in page and f'id="p4-goons-{n}-type"' in page
-        assert all(f'id="p1-items-{n}-{t}"' in page for t in TREASURES)
+        assert all(count_shown(page, f"p1-items-{n}-{t}") == "" for t in TREASURES)  # 0 until typed
     assert 'id="p0-items-4-name"' not in page
     assert "<textarea" not in page  # no free text to mis-read
 
@@ -112,31 +108,51 @@ def test_goon_types_and_treasures_are_in_the_players_words(client):
     options = re.findall(r'<select id="p0-goons-1-type"[^>]*>(.*?)</select>', page, re.S)[0]
     shown = [html.unescape(t).strip() for t in re.findall(r">([^<]*)</option>", options)]
     assert shown == ["—", "Bandit", "Cultist", "Demon", "Dwarf", "Hobgoblin", "Ratfolk", "Mindflayer"]
-    boxes = re.findall(r'id="p0-items-1-(?:shield|gem|magic)"[^>]*>\s*([^<]*)</label>', page)
-    assert [b.strip() for b in boxes] == ["Shield", "Gem", "Magic"]
+    labels = re.findall(r'<label for="p0-goons-1-(?:shield|gem|magic)">([^<]*)</label>', page)
+    assert labels == ["Shield", "Gem", "Magic"]
+    assert "how many of each treasure it shows (0 to 3)" in page
+    assert re.search(r'<div class="counts" role="group" aria-label="Treasures of Player 1, goon 1">', page)
 
 
-@pytest.mark.parametrize("example", TYPEABLE, ids=[e["note"][:40] for e in TYPEABLE])
-def test_every_typeable_cli_example_gives_the_cli_totals(client, tmp_path, capsys, example):
-    response = client.post("/lockup/audit", data=form_of(example["input"]))
-    page = response.get_data(as_text=True)
-    assert response.status_code == 200, listed_errors(page)
-    assert normal(shown_doc(page)) == normal(example["input"])
-    expected = {p["name"]: p["total"] for p in example["output"]["players"]}
-    assert shown_totals(page) == expected
-    assert {p["name"]: p["total"] for p in cli(tmp_path, capsys, shown_doc(page))["players"]} == expected
+def test_every_cli_example_typed_into_the_form_gives_the_cli_totals(client, tmp_path, capsys):
+    """Every example of ``companion audit lockup``, the one with a card showing two gems and a
+    Demon (2 per treasure icon, L-G) among them: the form builds the same document and shows the
+    totals of the example and of the CLI run on that document."""
+    assert EXAMPLES and any(repeats_a_treasure(e["input"]) for e in EXAMPLES)
+    for example in EXAMPLES:
+        response = client.post("/lockup/audit", data=form_of(example["input"]))
+        page = response.get_data(as_text=True)
+        assert response.status_code == 200, (example["note"], listed_errors(page))
+        assert normal(shown_doc(page)) == normal(example["input"]), example["note"]
+        expected = {p["name"]: p["total"] for p in example["output"]["players"]}
+        assert shown_totals(page) == expected, example["note"]
+        assert {p["name"]: p["total"] for p in cli(tmp_path, capsys, shown_doc(page))["players"]} == expected
 
 
-def test_only_the_example_with_a_treasure_twice_on_a_card_is_out_of_reach():
-    assert len(EXAMPLES) == 3 and len(TYPEABLE) == 2
-    assert [e["note"] for e in EXAMPLES if e not in TYPEABLE][0].startswith("Goon scoring from the rulebook")
+def test_two_gems_on_one_card_score_twice_for_a_demon(client):
+    """Made-up cards: a "Lamp" showing two gems and a Demon; the Demon scores 2 per treasure icon
+    (L-G), so 20 + 2 x 2 = 24 (one gem, as a single box read it, gave 22)."""
+    form = CROWBAR | {"p0-items-1-name": "Lamp", "p0-items-1-gem": "2"}
+    page = client.post("/lockup/audit", data=form).get_data(as_text=True)
+    assert shown_doc(page)["players"][0]["items"] == [{"name": "Lamp", "treasures": ["gem", "gem"]}]
+    assert shown_totals(page) == {"Vera": 24, "Isaac": 21}
+    assert count_shown(page, "p0-items-1-gem") == "2" and count_shown(page, "p0-items-1-shield") == ""
+
+
+def test_counts_of_zero_leave_a_row_blank_and_a_slot_unused(client):
+    form = CONTRACT_FORM | {f"p{s}-{k}-{n}-{t}": "0" for s in (2, 3) for k in ("items", "goons")
+                            for n in (1, 2, 3) for t in TREASURES} | {"p0-items-2-gem": " 0 "}
+    page = client.post("/lockup/audit", data=form).get_data(as_text=True)
+    doc = shown_doc(page)
+    assert [p["name"] for p in doc["players"]] == ["Vera", "Isaac"]
+    assert doc["players"][0]["items"] == [{"name": "Bone Shiv", "treasures": ["shield"]}]
 
 
 def test_the_contract_example_keeps_what_was_typed(client):
     page = client.post("/lockup/audit", data=CONTRACT_FORM).get_data(as_text=True)
     assert "Vera wins with the most reputation." in page and "L-F7" in page
     assert 'value="Vera"' in page and 'value="Bone Shiv"' in page
-    assert checked(page, "p0-items-1-shield") and not checked(page, "p0-items-1-gem")
+    assert count_shown(page, "p0-items-1-shield") == "1" and count_shown(page, "p0-items-1-gem") == ""
     assert re.search(r'<option value="dwarf" selected>\s*Dwarf', page)
 
 
@@ -149,7 +165,7 @@ CROWBAR = {"mode": "standard", "p0-name": "Vera", "p0-reputation": "20", "p0-goo
 
 
 def test_an_item_with_a_shield_and_a_gem_scores_its_treasures(client, tmp_path, capsys):
-    form = CROWBAR | {"p0-items-1-name": "Crowbar", "p0-items-1-shield": "on", "p0-items-1-gem": "on"}
+    form = CROWBAR | {"p0-items-1-name": "Crowbar", "p0-items-1-shield": "1", "p0-items-1-gem": "1"}
     page = client.post("/lockup/audit", data=form).get_data(as_text=True)
     doc = shown_doc(page)
     assert doc["players"][0]["items"] == [{"name": "Crowbar", "treasures": ["shield", "gem"]}]
@@ -165,7 +181,7 @@ def test_treasures_typed_into_the_name_are_refused_not_misread(client):
     page = response.get_data(as_text=True)
     assert response.status_code == 422 and 'class="player-score' not in page
     assert listed_errors(page) == ["Vera, item 1: “Crowbar, shield, gem” has treasures in its name: "
-                                   "type only the item's name and tick the treasures it shows"]
+                                   "type only the item's name and, below it, how many of each treasure it shows"]
     assert 'value="Crowbar, shield, gem"' in page
     assert re.search(r'id="p0-items-1-name"[^>]*aria-invalid="true" aria-describedby="p0-items-1-error"', page)
 
@@ -177,19 +193,26 @@ BAD = {
     "negative-power": ({"p1-power": "-2"}, "p1-power", "Player 2 (Isaac) · Power: must be a non-negative integer"),
     "resource-word": ({"p0-gold": "lots"}, "p0-gold", "Player 1 (Vera) · gold: must be a non-negative integer"),
     "digits-of-another-script": ({"p0-tomes": "٣"}, "p0-tomes", "Player 1 (Vera) · Unplayed tomes: must be"),
-    "item-without-treasure": ({"p0-items-3-name": "Rusty Key"}, "p0-items-3-shield",
-                              "Vera, item 3: tick the treasures it shows (every crafted item shows at least one"),
-    "item-without-name": ({"p0-items-2-magic": "on"}, "p0-items-2-name",
+    "item-without-treasure": ({"p0-items-3-name": "Rusty Key", "p0-items-3-gem": "0"}, "p0-items-3-shield",
+                              "Vera, item 3: type how many of each treasure it shows (every crafted item shows at "
+                              "least one"),
+    "item-without-name": ({"p0-items-2-magic": "1"}, "p0-items-2-name",
                           "Vera, item 2: type the item's name, or clear the row"),
     "treasures-in-the-name": ({"p0-items-1-name": "Bone Shiv: shield"}, "p0-items-1-name",
                               "Vera, item 1: “Bone Shiv: shield” has treasures in its name"),
-    "goon-without-type": ({"p1-goons-2-gem": "on"}, "p1-goons-2-type",
+    "goon-without-type": ({"p1-goons-2-gem": "2"}, "p1-goons-2-type",
                           "Isaac, goon 2: choose the goon's type, or clear the row"),
     "goon-type-not-listed": ({"p0-goons-1-type": "orc"}, "p0-goons-1-type",
                              "Vera, goon 1: choose the goon's type from the list"),
-    "tick-not-a-yes-or-no": ({"p0-goons-1-gem": "maybe"}, "p0-goons-1-gem", "Vera, goon 1 · Gem: tick it or leave"),
+    "count-a-word": ({"p0-goons-1-gem": "two"}, "p0-goons-1-gem", "Vera, goon 1 · Gem: type how many, from 0 to 3"),
+    "count-above-three": ({"p0-items-1-magic": "4"}, "p0-items-1-magic",
+                          "Vera, item 1 · Magic: type how many, from 0 to 3"),
+    "count-negative": ({"p0-items-1-shield": "-1"}, "p0-items-1-shield", "Vera, item 1 · Shield: type how many"),
+    "count-a-fraction": ({"p0-goons-1-gem": "1.5"}, "p0-goons-1-gem", "Vera, goon 1 · Gem: type how many"),
+    "count-other-script-digit": ({"p0-goons-1-gem": "٢"}, "p0-goons-1-gem", "Vera, goon 1 · Gem: type how many"),
+    "count-a-checkbox-word": ({"p0-items-1-shield": "on"}, "p0-items-1-shield", "Vera, item 1 · Shield: type how"),
     "unnamed-player-row": ({"p1-name": "", "p1-items-1-name": "Lamp"}, "p1-items-1-shield",
-                           "Player 2, item 1: tick the treasures"),
+                           "Player 2, item 1: type how many of each treasure"),
     "missing-name": ({"p1-name": ""}, "p1-name", "Player 2 · Name: must be a non-empty string"),
     "duplicate-name": ({"p1-name": "Vera"}, "p1-name", "duplicate name"),
     "one-player": ({k: "" for k in P1} | {"first_player": "", "leader_goal": ""}, "players",
@@ -225,24 +248,26 @@ def test_a_bad_field_is_named_next_to_the_form_and_nothing_typed_is_lost(client,
             continue
         if key.endswith(("-name", "-reputation", "-gold", "-power", "-stars", "-tomes")):
             assert f'value="{value}"' in page, key
-        elif key.endswith(TREASURES):
-            assert checked(page, key), key
+        elif key.endswith(TREASURES):  # shown as typed; a 0 is shown as the blank it means
+            assert count_shown(page, key) == ("" if value.strip() == "0" else value), key
         elif key.endswith("-type") and value in ("dwarf", "mindflayer"):
             assert re.search(rf'<option value="{value}" selected>', page), key
 
 
 def test_every_row_that_cannot_be_read_is_named_at_once(client):
-    form = CONTRACT_FORM | {"p0-items-2-name": "Lamp", "p1-goons-1-magic": "on", "p1-items-4-name": "Key, gem"}
+    form = CONTRACT_FORM | {"p0-items-2-name": "Lamp", "p1-goons-1-magic": "1", "p1-items-4-name": "Key, gem",
+                            "p1-items-5-name": "Key", "p1-items-5-gem": "lots"}
     page = client.post("/lockup/audit", data=form).get_data(as_text=True)
-    assert [e.split(":")[0] for e in listed_errors(page)] == ["Vera, item 2", "Isaac, item 4", "Isaac, goon 1"]
-    for row in ("p0-items-2", "p1-items-4", "p1-goons-1"):
+    assert [e.split(":")[0] for e in listed_errors(page)] == [
+        "Vera, item 2", "Isaac, item 4", "Isaac, item 5 · Gem", "Isaac, goon 1"]  # one problem for item 5
+    for row in ("p0-items-2", "p1-items-4", "p1-items-5", "p1-goons-1"):
         assert f'<div class="audit-row invalid" id="{row}">' in page and f'id="{row}-error"' in page
 
 
 def test_blank_rows_are_skipped_and_rows_may_have_gaps(client):
-    form = CONTRACT_FORM | {"p0-items-rows": "5", "p0-items-5-name": "Lamp", "p0-items-5-magic": "on",
+    form = CONTRACT_FORM | {"p0-items-rows": "5", "p0-items-5-name": "Lamp", "p0-items-5-magic": "1",
                             "p0-goons-1-type": "", "p0-goons-1-gem": "", "p0-goons-2-type": "dwarf",
-                            "p0-goons-2-gem": "on"}
+                            "p0-goons-2-gem": "1"}
     page = client.post("/lockup/audit", data=form).get_data(as_text=True)
     vera = shown_doc(page)["players"][0]
     assert vera["items"] == [{"name": "Bone Shiv", "treasures": ["shield"]}, {"name": "Lamp", "treasures": ["magic"]}]
@@ -258,10 +283,18 @@ def test_add_a_row_without_javascript_keeps_every_value_and_scores_nothing(clien
     assert 'name="p1-goons-rows" value="4"' in page and 'name="p0-items-rows" value="3"' in page
     assert re.search(r'id="p1-goons-4-type"[^>]*autofocus', page)
     assert re.search(r'<details class="card seat" id="p1" open>', page)
-    assert 'value="Bone Shiv"' in page and checked(page, "p0-items-1-shield") and 'value="31"' in page
+    assert 'value="Bone Shiv"' in page and count_shown(page, "p0-items-1-shield") == "1" and 'value="31"' in page
     assert re.search(r'<option value="ratfolk" selected>', page)
     again = client.post("/lockup/audit", data=form | {"p1-goons-rows": "4"}).get_data(as_text=True)
     assert 'name="p1-goons-rows" value="5"' in again
+
+
+def test_add_a_row_after_full_rows_puts_the_cursor_in_the_next_one(client):
+    form = CONTRACT_FORM | {"p0-items-rows": "3", "add": "p0-items"} | {
+        f"p0-items-{n}-{f}": v for n in (2, 3) for f, v in (("name", "Lamp"), ("magic", "1"))}
+    part = client.post("/lockup/audit", data=form, headers=HX).get_data(as_text=True)
+    assert 'name="p0-items-rows" value="4"' in part and re.search(r'id="p0-items-4-name"[^>]*autofocus', part)
+    assert 'id="p0-items-5-name"' not in part
 
 
 def test_add_a_row_through_htmx_answers_only_those_rows(client):
@@ -270,7 +303,7 @@ def test_add_a_row_through_htmx_answers_only_those_rows(client):
     part = response.get_data(as_text=True)
     assert response.status_code == 200 and "<html" not in part and "<form" not in part
     assert part.strip().startswith('<fieldset class="audit-rows" id="p0-items">')
-    assert 'value="Bone Shiv"' in part and checked(part, "p0-items-1-shield")
+    assert 'value="Bone Shiv"' in part and count_shown(part, "p0-items-1-shield") == "1"
     assert 'name="p0-items-rows" value="4"' in part and re.search(r'id="p0-items-4-name"[^>]*autofocus', part)
     assert 'hx-target="#p0-items"' in part and 'hx-swap="outerHTML"' in part
 
@@ -294,9 +327,9 @@ def test_forged_row_fields_change_nothing_they_should_not(client, change):
 
 def test_solo_with_the_guards_and_a_fixed_goal(client, tmp_path, capsys):
     form = {"mode": "solo", "p0-name": "Ana", "p0-reputation": "30", "p0-gold": "2", "p0-stars": "5",
-            "p0-items-1-name": "Lamp", "p0-items-1-magic": "on",
-            "p0-items-2-name": "Knife", "p0-items-2-shield": "on", "p0-items-2-gem": "on",
-            "p0-goons-1-type": "cultist", "p0-goons-2-type": "demon", "p0-goons-2-magic": "on",
+            "p0-items-1-name": "Lamp", "p0-items-1-magic": "1",
+            "p0-items-2-name": "Knife", "p0-items-2-shield": "1", "p0-items-2-gem": "2",
+            "p0-goons-1-type": "cultist", "p0-goons-2-type": "demon", "p0-goons-2-magic": "1",
             "g-reputation": "30", "g-gold": "1", "g-scrap": "9", "g-goons-1-type": "mindflayer",
             "first_player": "g", "leader_goal": "g", "end_kind": "fixed"}
     page = client.post("/lockup/audit", data=form).get_data(as_text=True)
@@ -317,7 +350,7 @@ def test_the_form_fits_a_phone_and_every_text_goes_through_babel(client):
 
 TIES = {
     "items": ({"mode": "standard", "p0-name": "Vera", "p0-reputation": "10", "p0-items-1-name": "Lamp",
-               "p0-items-1-gem": "on", "p1-name": "Isaac", "p1-reputation": "10"}, ["Vera"],
+               "p0-items-1-gem": "1", "p1-name": "Isaac", "p1-reputation": "10"}, ["Vera"],
               "A tie on reputation: Vera wins with the most crafted items among the tied."),
     "shared": ({"mode": "standard", "p0-name": "Vera", "p0-reputation": "10", "p1-name": "Isaac",
                 "p1-reputation": "10", "p2-name": "Ada", "p2-reputation": "3"}, ["Vera", "Isaac"],

@@ -2,7 +2,7 @@
 
 The form has five player slots (``p0``..``p4``; a slot counts when anything is typed in it) and
 a guards slot (``g``, solo only). Crafted items and goons are structured rows (:mod:`.auditrows`):
-a name or a goon type, and a checkbox per treasure. Numbers are passed on as typed when they are
+a name or a goon type, and how many of each treasure the card shows. Numbers are passed on as typed when they are
 not numbers, so the contract's own validation names the field; :func:`field_of` turns its path
 back into the form field and a label people recognise. :func:`respond` is the whole page logic
 behind ``/lockup/audit`` (the view only renders what it returns).
@@ -49,7 +49,7 @@ def values_of(form: Mapping[str, str]) -> dict[str, str]:
 
 
 def used(values: Mapping[str, str], slot: str) -> bool:
-    """A slot counts as a player when anything is typed (or ticked) in it."""
+    """A slot counts as a player when anything is typed in it."""
     return any(values.get(f"{slot}-{f}", "").strip() for f in SLOT_FIELDS) or auditrows.has_rows(values, slot)
 
 
@@ -251,6 +251,7 @@ def context(values: dict[str, str], errors: Sequence[FieldError] = (), score: di
         "player_slots": PLAYER_SLOTS, "guard_slot": GUARD_SLOT, "slot_label": slot_label, "holders": holders,
         "rows_shown": auditrows.shown, "row_label": auditrows.row_label, "row_who": row_who,
         "goon_options": auditrows.goon_options(), "treasures": list(TREASURE_WORDS.items()),
+        "most_of_a_treasure": auditrows.MOST,
     }
 
 

@@ -1,11 +1,13 @@
 """Crafted items and goons of the audit-only form as structured rows, never free text.
 
-Each player slot has two lists of rows: items (``p0-items-2-name`` plus a checkbox per treasure,
-``p0-items-2-shield``) and goons (``p0-goons-1-type``, a choice among the goon types, plus the same
-checkboxes); rows count from 1, as people do. ``p0-items-rows`` is how many rows the form shows,
-so "add a row" works as a plain form post. A row where nothing is typed or ticked is skipped; a
-row that cannot be read one way only is refused with a message in the player's words
-("Vera, item 2: …"), so the form never scores a guess.
+Each player slot has two lists of rows: items (``p0-items-2-name`` plus how many of each treasure
+the card shows, ``p0-items-2-gem`` = "2") and goons (``p0-goons-1-type``, a choice among the goon
+types, plus the same counts); rows count from 1, as people do. A count is a number from 0 to
+:data:`MOST` (blank is 0), because a card may show the same treasure twice and a Demon scores 2 per
+treasure icon (L-G). ``p0-items-rows`` is how many rows the form shows, so "add a row" works as a
+plain form post. A row where nothing is typed is skipped; a row that cannot be read one way only
+is refused with a message in the player's words ("Vera, item 2: …"), so the form never scores a
+guess.
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ from dataclasses import dataclass, replace
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from companion.core.formfields import FALSE_WORDS, TRUE_WORDS
 from companion.games.lockup.model import GOON_TYPES, TREASURES
 from companion.web.gameui.lockup_end.breakdown import GOON_LABELS, TREASURE_LABELS
 
@@ -25,6 +26,8 @@ KINDS = ("items", "goons")
 HEAD = {"items": "name", "goons": "type"}  # the first field of a row: what the row is
 DEFAULT_ROWS = 3
 MAX_ROWS = 30  # far above any table (Lockup has 6 rounds); keeps a forged post from drawing a huge page
+MOST = 3  # the most of one treasure a row takes; the rules give no number, the CLI takes any
+COUNT = re.compile(r"\s*0*([0-9])\s*")  # "2", " 2 ", "02"; only ASCII digits (int() takes other scripts')
 TREASURE_WORDS = {"shield": _l("Shield"), "gem": _l("Gem"), "magic": _l("Magic")}
 ROW_FIELD = re.compile(r"(p[0-4]|g)-(items|goons)-([1-9]\d?)-(name|type|shield|gem|magic)")
 ROWS_FIELD = re.compile(r"(p[0-4]|g)-(items|goons)-rows")
@@ -46,7 +49,7 @@ class FieldError:
 @dataclass(frozen=True)
 class Row:
     """One row: where it is, what it names (item name or goon type) and its treasures (those with a
-    value while reading, those ticked once read)."""
+    count typed while reading; once read, each treasure as many times as the card shows it)."""
 
     slot: str
     kind: str
@@ -60,24 +63,23 @@ class Row:
 
 
 def row_values(form: Mapping[str, str]) -> dict[str, str]:
-    """The row fields of a post, as typed (blank ones left out)."""
+    """The row fields of a post, as typed (blank ones and counts of 0 left out, so an untouched
+    row stays blank)."""
     keys = [k for k in form if (ROW_FIELD.fullmatch(k) and int(k.split("-")[2]) <= MAX_ROWS)
             or ROWS_FIELD.fullmatch(k)]
-    return {k: form.get(k, "") for k in keys if form.get(k, "")}
+    return {k: form.get(k, "") for k in keys if _typed(k, form.get(k, ""))}
 
 
 def has_rows(values: Mapping[str, str], slot: str) -> bool:
-    """Anything typed or ticked in the slot's rows."""
-    return any(k.startswith(f"{slot}-") and ROW_FIELD.fullmatch(k) and v.strip() for k, v in values.items())
+    """Anything typed in the slot's rows (a count of 0 is nothing)."""
+    return any(k.startswith(f"{slot}-") and ROW_FIELD.fullmatch(k) and _typed(k, v).strip() for k, v in values.items())
 
 
 def shown(values: Mapping[str, str], slot: str, kind: str) -> int:
     """How many rows the form draws: as many as it had, and always one empty row after the last
     filled one (at least ``DEFAULT_ROWS``)."""
-    declared = values.get(f"{slot}-{kind}-rows", "")
-    declared_n = int(declared) if declared.isdigit() else 0
-    filled = [row.n for row in _all_rows(values, slot, kind) if not _blank(values, row)]
-    return min(MAX_ROWS, max(DEFAULT_ROWS, declared_n, max(filled, default=0) + 1))
+    declared, last = _extent(values, slot, kind)
+    return min(MAX_ROWS, max(DEFAULT_ROWS, declared, last + 1))
 
 
 def add_row(values: Mapping[str, str], target: str) -> tuple[dict[str, str], str | None]:
@@ -87,8 +89,17 @@ def add_row(values: Mapping[str, str], target: str) -> tuple[dict[str, str], str
     if match is None:
         return dict(values), None
     slot, kind = match.groups()
-    n = min(MAX_ROWS, shown(values, slot, kind) + 1)
+    # One row after those the page drew (not after the empty row shown() would add: the cursor
+    # would land two rows down, past a blank one).
+    n = min(MAX_ROWS, max(DEFAULT_ROWS, *_extent(values, slot, kind)) + 1)
     return {**values, f"{slot}-{kind}-rows": str(n)}, f"{slot}-{kind}-{n}-{HEAD[kind]}"
+
+
+def _extent(values: Mapping[str, str], slot: str, kind: str) -> tuple[int, int]:
+    """(rows the page drew, as posted; the number of the last filled row), 0 for none."""
+    declared = values.get(f"{slot}-{kind}-rows", "")
+    filled = [row.n for row in _all_rows(values, slot, kind) if not _blank(values, row)]
+    return (int(declared) if declared.isdigit() else 0), max(filled, default=0)
 
 
 def read(values: Mapping[str, str], slot: str, kind: str, who: str) -> tuple[list[Row], list[FieldError]]:
@@ -97,9 +108,9 @@ def read(values: Mapping[str, str], slot: str, kind: str, who: str) -> tuple[lis
     for row in _all_rows(values, slot, kind):
         if _blank(values, row):
             continue
-        problems = _tick_problems(values, row, who)
-        row = replace(row, treasures=_ticked(values, row))
-        problems += _row_problems(row, who)
+        problems = _count_problems(values, row, who)
+        row = replace(row, treasures=_counted(values, row))
+        problems += _row_problems(row, who, counts_read=not problems)
         errors.extend(problems)
         if not problems:
             rows.append(row)
@@ -123,27 +134,44 @@ def _all_rows(values: Mapping[str, str], slot: str, kind: str) -> list[Row]:
                       and m.group(1) == slot and m.group(2) == kind})
     rows = []
     for n in numbers:
-        ticked = tuple(t for t in TREASURES if values.get(f"{slot}-{kind}-{n}-{t}", "").strip())
-        rows.append(Row(slot, kind, n, values.get(f"{slot}-{kind}-{n}-{HEAD[kind]}", "").strip(), ticked))
+        typed = tuple(t for t in TREASURES if _given(values.get(f"{slot}-{kind}-{n}-{t}", "")))
+        rows.append(Row(slot, kind, n, values.get(f"{slot}-{kind}-{n}-{HEAD[kind]}", "").strip(), typed))
     return rows
 
 
+def _given(value: str) -> bool:
+    """Something typed: neither blank nor a count of 0."""
+    match = COUNT.fullmatch(value)
+    return bool(value.strip()) and not (match and match.group(1) == "0")
+
+
+def _typed(key: str, value: str) -> str:
+    """The value as typed, or "" for a count of 0 (a name or a type is kept as typed)."""
+    return value if not key.endswith(TREASURES) or _given(value) else ""
+
+
 def _blank(values: Mapping[str, str], row: Row) -> bool:
-    return not row.head and not any(values.get(f"{row.id}-{t}", "").strip() for t in TREASURES)
+    return not row.head and not row.treasures
 
 
-def _tick_problems(values: Mapping[str, str], row: Row, who: str) -> list[FieldError]:
-    """A checkbox sends "on"; anything that is not a yes or a no word is refused, not guessed."""
-    bad = [t for t in row.treasures if values[f"{row.id}-{t}"].strip().lower() not in TRUE_WORDS | FALSE_WORDS]
+def _count(value: str) -> int | None:
+    """A count from 0 to MOST, or None (a word, a fraction, "5", "1_0": refused, not guessed)."""
+    match = COUNT.fullmatch(value)
+    return int(match.group(1)) if match and int(match.group(1)) <= MOST else None
+
+
+def _count_problems(values: Mapping[str, str], row: Row, who: str) -> list[FieldError]:
+    bad = [t for t in row.treasures if _count(values[f"{row.id}-{t}"]) is None]
     return [FieldError(f"{row.id}-{t}", row_label(who, row.kind, row.n) + " · " + str(TREASURE_WORDS[t]),
-                       _("tick it or leave it empty")) for t in bad]
+                       _("type how many, from 0 to %(most)s", most=MOST)) for t in bad]
 
 
-def _ticked(values: Mapping[str, str], row: Row) -> tuple[str, ...]:
-    return tuple(t for t in row.treasures if values[f"{row.id}-{t}"].strip().lower() in TRUE_WORDS)
+def _counted(values: Mapping[str, str], row: Row) -> tuple[str, ...]:
+    """Each treasure as many times as typed ("gem", "gem" for a card showing two gems)."""
+    return tuple(t for t in row.treasures for _n in range(_count(values[f"{row.id}-{t}"]) or 0))
 
 
-def _row_problems(row: Row, who: str) -> list[FieldError]:
+def _row_problems(row: Row, who: str, counts_read: bool = True) -> list[FieldError]:
     label = row_label(who, row.kind, row.n)
     head = f"{row.id}-{HEAD[row.kind]}"
     if row.kind == "goons":
@@ -156,10 +184,11 @@ def _row_problems(row: Row, who: str) -> list[FieldError]:
         return [FieldError(head, label, _("type the item's name, or clear the row"))]
     if _names_treasures(row.head):
         return [FieldError(head, label, _("“%(name)s” has treasures in its name: type only the item's name "
-                                          "and tick the treasures it shows", name=row.head))]
-    if not row.treasures:
+                                          "and, below it, how many of each treasure it shows", name=row.head))]
+    if counts_read and not row.treasures:  # a count refused already says what to fix
         return [FieldError(f"{row.id}-{TREASURES[0]}", label,
-                           _("tick the treasures it shows (every crafted item shows at least one, L-IT1)"))]
+                           _("type how many of each treasure it shows (every crafted item shows at least "
+                             "one, L-IT1)"))]
     return []
 
 
