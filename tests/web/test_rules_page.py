@@ -3,14 +3,22 @@ id, offline, and the ``rule_links`` filter that makes every rule id on the app's
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from markupsafe import Markup
 
-from companion.rules import GAMES, index
+from companion.games.lockup import autoplay
+from companion.rules import GAMES, RULE_ID, index
+from companion.solo_guard import playthrough
+from companion.web import get_store
 from companion.web.rules import rule_links
+
+PROFILE = Path(__file__).resolve().parents[1] / "solo_guard" / "golden" / "made_up_profile.json"
 
 
 class Ids(HTMLParser):
@@ -130,3 +138,179 @@ def test_rule_links_of_none_and_numbers_renders_like_jinja(app):
 def test_every_id_the_filter_can_link_lands_on_an_element(client):
     by_slug = {game.slug: set(Ids(page(client, f"/rules/{game.slug}")).ids) for game in GAMES}
     assert all(rule_id in by_slug[slug] for rule_id, slug in index().items())
+
+
+# --- every rule id the app shows is a link (a crawl of whole recorded games) ---------------------
+
+
+class Visible(HTMLParser):
+    """The visible text of a page, each piece with the target of the link it sits in (or None), and the
+    same-site links to follow. Script, style and the head's title are not visible text."""
+
+    # Not visible (script, style, the head's title, template), or a place HTML allows no link in (option,
+    # textarea, button: a rule id on a button is part of its action's name, like "Reserve (L-IT2)").
+    HIDDEN = {"script", "style", "title", "template", "option", "textarea", "button"}
+
+    def __init__(self, html: str):
+        super().__init__(convert_charrefs=True)
+        self.pieces: list[tuple[str, str | None]] = []
+        self.links: list[str] = []
+        self._links: list[str | None] = []
+        self._hidden = 0
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag in self.HIDDEN:
+            self._hidden += 1
+        if tag == "a":
+            self._links.append(attrs.get("href"))
+            if (attrs.get("href") or "").startswith("/"):
+                self.links.append(attrs["href"])
+
+    def handle_endtag(self, tag):
+        if tag in self.HIDDEN:
+            self._hidden -= 1
+        if tag == "a" and self._links:
+            self._links.pop()
+
+    def handle_data(self, data):
+        if not self._hidden and data.strip():
+            self.pieces.append((data, self._links[-1] if self._links else None))
+
+
+def unlinked_rule_ids(html: str, rules_pages: dict[str, set[str]]) -> list[str]:
+    """Rule ids in the visible text that are not the whole text of a link landing on that rule's element."""
+    wrong = []
+    for text, href in Visible(html).pieces:
+        for match in RULE_ID.finditer(text):
+            path, _, anchor = (href or "").partition("#")
+            lands = path.startswith("/rules/") and anchor in rules_pages.get(path, set())
+            if not (lands and anchor == match.group() and text.strip() == match.group()):
+                wrong.append(f"{match.group()} in {text.strip()[:80]!r} (link: {href})")
+    return wrong
+
+
+def test_the_checker_finds_an_unlinked_id_and_accepts_a_linked_one():
+    pages = {"/rules/lockup": {"L-LO3"}}
+    assert unlinked_rule_ids("<p>Refused (L-LO3)</p>", pages) == ["L-LO3 in 'Refused (L-LO3)' (link: None)"]
+    assert unlinked_rule_ids('<p>Refused (<a href="/rules/lockup#L-LO3">L-LO3</a>)</p>', pages) == []
+    assert unlinked_rule_ids('<a href="/rules/lockup#L-LO4">L-LO4</a>', pages) != []  # no such element
+    assert unlinked_rule_ids('<script>"L-LO3"</script><code data-rule="L-LO3"></code>', pages) == []
+
+
+def crawl(client, start: str, limit: int = 60) -> dict[str, str]:
+    """GET ``start`` and every same-site HTML page it links to (not the rules pages), up to ``limit`` pages."""
+    seen: dict[str, str] = {}
+    queue = [start]
+    while queue and len(seen) < limit:
+        url = queue.pop(0)
+        if url in seen or url.startswith(("/rules", "/static", "/join/")):
+            continue
+        response = client.get(url)
+        if response.status_code != 200 or not response.content_type.startswith("text/html"):
+            seen[url] = ""
+            continue
+        seen[url] = response.get_data(as_text=True)
+        queue += [link.split("#")[0] for link in Visible(seen[url]).links]
+    return seen
+
+
+@pytest.fixture
+def rules_pages(client) -> dict[str, set[str]]:
+    return {f"/rules/{g.slug}": set(Ids(page(client, f"/rules/{g.slug}")).ids) for g in GAMES}
+
+
+def assert_every_rule_id_is_a_link(client, start: str, rules_pages) -> None:
+    pages = crawl(client, start)
+    shown = {url: html for url, html in pages.items() if html}
+    assert len(shown) >= 2 and any(RULE_ID.search(" ".join(t for t, _ in Visible(h).pieces)) for h in shown.values())
+    wrong = {url: unlinked_rule_ids(html, rules_pages) for url, html in shown.items()}
+    assert {url: ids for url, ids in wrong.items() if ids} == {}
+
+
+@functools.cache
+def lockup_game(seed: int, count: int, mode: str) -> list:
+    return autoplay.play(seed, count, mode)[0]
+
+
+def stored(app, events: list, kind: str, finished: bool = True) -> str:
+    """A recorded game made of ``events`` (one command), finished or still in progress; its id."""
+    with app.app_context():
+        store = get_store()
+        game = store.create_game(kind, "Rules links night")
+        store.append(game["id"], store.last_seq(game["id"]), events, f"{game['id']}-0")
+        store.set_status(game["id"], "finished" if finished else "active")
+        return game["id"]
+
+
+@pytest.mark.parametrize("seed,count,mode", [(1, 3, "standard"), (5, 2, "advanced")])
+def test_every_rule_id_on_a_finished_lockup_game_is_a_link_to_its_rule(app, client, rules_pages, seed, count, mode):
+    game_id = stored(app, lockup_game(seed, count, mode), "lockup")
+    assert_every_rule_id_is_a_link(client, f"/games/{game_id}", rules_pages)
+    assert_every_rule_id_is_a_link(client, f"/lockup/{game_id}/end", rules_pages)
+
+
+@pytest.mark.parametrize("share", [0.2, 0.45, 0.7, 0.9])
+def test_every_rule_id_on_a_lockup_game_in_progress_is_a_link_to_its_rule(app, client, rules_pages, share):
+    events = lockup_game(1, 3, "standard")
+    game_id = stored(app, events[: int(len(events) * share)], "lockup", finished=False)
+    assert_every_rule_id_is_a_link(client, f"/games/{game_id}", rules_pages)
+
+
+def test_a_lockup_refusal_names_its_rule_as_a_link(app, client, rules_pages):
+    game_id = stored(app, lockup_game(1, 3, "standard")[:1], "lockup", finished=False)  # Roll Call starts
+    seat = re.search(r'id="lockup"[^>]*data-seat="([^"]+)"', page(client, f"/games/{game_id}")).group(1)
+    refused = client.post(f"/lockup/{game_id}/do/assign", data={"seat": seat, "location": "library", "tile": ["3"]})
+    alert = refused.get_data(as_text=True).split('role="alert">')[1].split("</p>")[0]
+    assert refused.status_code == 422 and 'href="/rules/lockup#L-RC5">L-RC5</a>' in alert
+    assert unlinked_rule_ids(refused.get_data(as_text=True), rules_pages) == []
+
+
+def test_every_rule_id_on_a_finished_solo_game_is_a_link_to_its_rule(app, client, rules_pages):
+    events, _lines, _solo = playthrough.play("expert", json.loads(PROFILE.read_text()), 7)
+    game_id = stored(app, events, "lockup-solo")
+    assert_every_rule_id_is_a_link(client, f"/games/{game_id}", rules_pages)
+    assert_every_rule_id_is_a_link(client, f"/lockup/{game_id}/end", rules_pages)
+
+
+def posted(client, url: str, data: dict) -> str:
+    response = client.post(url, data=data)
+    assert response.status_code == 303, url
+    return response.location
+
+
+def test_every_rule_id_on_a_finished_rattus_cartus_game_is_a_link_to_its_rule(client, rules_pages):
+    game_id = posted(client, "/rattus-cartus/new", {"players": ["Rojo", "Azul", "Verde", "", ""],
+                                                    "start_seat": "0"}).rsplit("/", 1)[-1]
+    act = f"/rattus-cartus/{game_id}"
+    for _ in range(9):  # RC-G1: 9 rounds with 3 players
+        posted(client, f"{act}/end-round", {})
+    tallies = {"Rojo": {"church": "4", "gold": "2", "hand_cards": "3"}, "Azul": {"church": "4", "gold": "2"},
+               "Verde": {"sorcery": "5", "flutes": "1"}}
+    for name, counts in tallies.items():
+        posted(client, f"{act}/record-tally", {"player": name, **counts})
+        posted(client, f"{act}/record-rats", {"player": name, "rats": {"Verde": "9"}.get(name, "2")})
+    posted(client, f"{act}/record-treasury", {"used": "yes"})
+    posted(client, f"{act}/record-influence-order", {"influence_class": "church", "order": ["Azul", "Rojo"]})
+    posted(client, f"{act}/reveal-plague", {"nuns": "3"})
+    assert_every_rule_id_is_a_link(client, f"/games/{game_id}", rules_pages)
+
+
+def test_every_rule_id_on_a_finished_ragami_game_is_a_link_to_its_rule(client, rules_pages):
+    game_id = posted(client, "/ragami/new", {"players": ["Ama", "Ver"], "colours": ["", ""],
+                                             "start_seat": "0"}).rsplit("/", 1)[-1]
+    act = f"/ragami/{game_id}"
+    conflict = {"helper": "", "white_cubes_spent": "0", "virtue_spent": "0"}
+    for player in ("Ama",) * 5 + ("Ver",):
+        posted(client, f"{act}/resolve-conflict", {"player": player, "die_value": "6", **conflict})
+    for demons in ("6", "6", "6", "6", "3"):
+        posted(client, f"{act}/purify-demons", {"player": "Ver", "demons": demons})
+    assert_every_rule_id_is_a_link(client, f"/games/{game_id}", rules_pages)  # the last round (RG-E1)
+    posted(client, f"{act}/end-round", {})
+    refused = client.post(f"{act}/purify-demons", data={"player": "Ama", "demons": "1"})  # after the end (RG-E2)
+    alert = refused.get_data(as_text=True).split('role="alert">')[1].split("</p>")[0]
+    assert refused.status_code == 422 and 'href="/rules/ragami#RG-E2">RG-E2</a>' in alert
+    assert unlinked_rule_ids(refused.get_data(as_text=True), rules_pages) == []
+    posted(client, f"{act}/finish-game", {})
+    assert_every_rule_id_is_a_link(client, f"/games/{game_id}", rules_pages)
