@@ -26,7 +26,9 @@ def show(game_id: str):
 def render_game(game: dict, error: str | None = None, status: int = 200, loaded: play.Loaded | None = None):
     """Render the shell (full page) or only the ``#game-panel`` region for htmx requests."""
     loaded = loaded or play.load(game)
-    context = loaded.ui.context(loaded.state, game, request.args.get("seat"))
+    # No seat is ever taken from the URL: anyone can type ``?seat=``, so a page shows only what
+    # everyone at the table may see (I-16); a game that has a private view decides it itself.
+    context = loaded.ui.context(loaded.state, game, None)
     template = "games/_panel_region.html" if request.headers.get("HX-Request") else "games/show.html"
     html = render_template(
         template, game=game, loaded=loaded, ui=loaded.ui, error=error, join_url=join_url(game),

@@ -20,7 +20,7 @@ from companion.games.lockup.engine import GAME, pending
 from companion.games.lockup.model import TREASURES
 from companion.web.gameui.lockup.formdriver import form_for, setup_fields
 
-ASKED = {"choice", "effect", "discard", "refill-items", "refill-goons", "end-goal", "trait"}
+ASKED = {"choice", "effect", "discard", "refill-items", "refill-goons", "end-goal", "trait", "reveal-tiles"}
 PROFILE = json.loads((Path(__file__).resolve().parents[1] / "solo_guard" / "golden" / "made_up_profile.json")
                      .read_text())
 

@@ -62,24 +62,28 @@ def events(app, game_id) -> int:
     return state(app, game_id).seq
 
 
-def test_roll_call_shows_the_holding_cell_and_never_the_library(client, game):
+def test_roll_call_asks_face_up_tiles_by_name_face_down_as_a_count_and_never_the_library_I_16(client, game):
     page = client.get(f"/games/{game}").get_data(as_text=True)
     assert "Roll Call: Ana’s turn" in page
     cell = page[page.index('id="holding-cell"'): page.index('id="rollcall-locations"')]
     assert [v for v in re.findall(r'name="tile" value="([^"]+)"', cell)] == ["lookout", "enforcer", "1", "2", "3", "4"]
+    assert 'name="down"' not in cell and re.search(r'name="face_down"[^>]*max="2"', cell)  # L-RC6: 2 with 3 players
     assert 'value="library"' not in page and "L-RC5" in page
 
 
-def test_an_assignment_is_recorded_and_the_turn_moves_on(app, client, game):
-    do(client, game, "assign", seat="Ana", location="sewers", tile=["3", "lookout"], down=["3"])
+def test_an_assignment_is_recorded_without_the_face_down_value_and_the_turn_moves_on_I_16(app, client, game):
+    do(client, game, "assign", seat="Ana", location="sewers", tile=["lookout"], face_down="1")
     s = state(app, game)
-    assert s.turn == "Ben" and s.seats["Ana"].holding == ("enforcer", 1, 2, 4)
-    assert [(p.tile, p.face_up) for p in s.placements["sewers"]] == [(3, False), ("lookout", True)]
+    assert s.turn == "Ben" and s.seats["Ana"].unknown_down == 1 and s.seats["Ana"].holding == ()
+    assert [(p.tile, p.face_up) for p in s.placements["sewers"]] == [("lookout", True), (None, False)]
+    page = client.get(f"/games/{game}").get_data(as_text=True)
+    assert "Holding cell: 4 tiles" in section(page.replace("</div>", "</li>"), "lockup-seats")
 
 
 @pytest.mark.parametrize("fields,rule", [
     ({"location": "library", "tile": ["3"]}, "L-RC5"),
-    ({"location": "sewers", "tile": ["3", "4", "1"], "down": ["3", "4", "1"]}, "L-RC6"),
+    ({"location": "sewers", "tile": ["3"], "face_down": "3"}, "L-RC6"),
+    ({"location": "sewers", "tile": ["lookout", "enforcer", "1", "2", "3"], "face_down": "2"}, "L-RC2"),
 ])
 def test_an_illegal_assignment_is_refused_with_the_rule(app, client, game, fields, rule):
     before = events(app, game)
@@ -103,6 +107,8 @@ def test_a_second_visit_and_a_wrong_seat_are_refused(app, client, game):
     ("assign", {"seat": "Ana", "tile": ["3"]}, "location"),
     ("assign", {"seat": "Ana", "location": "sewers", "tile": ["three"]}, "tiles"),
     ("assign", {"seat": "Zed", "location": "sewers", "tile": ["3"]}, "seat"),
+    ("assign", {"seat": "Ana", "location": "sewers", "face_down": "two"}, "face down"),
+    ("reveal", {"seat": "Ana", "tile": ["the big one"]}, "tiles"),
     ("adjust", {"seat": "Ana", "quantity": "gold", "delta": "lots", "reason": "x"}, "delta"),
     ("adjust", {"seat": "Ana", "quantity": "gold", "delta": "2", "reason": " "}, "reason"),
     ("adjust", {"seat": "Ana", "quantity": "sanity", "delta": "2", "reason": "x"}, "quantity"),
@@ -121,14 +127,17 @@ def test_an_unknown_action_is_a_404_not_a_500(client, game):
     assert client.post(f"/lockup/{game}/do/cheat", data={}).status_code == 404
 
 
-def test_a_face_down_tile_is_hidden_from_other_seats_and_spectators(client, game):
-    do(client, game, "assign", seat="Ana", location="sewers", tile=["4"], down=["4"])
-    for url in (f"/games/{game}", f"/games/{game}?seat=Ben", f"/games/{game}?seat=guards"):
-        sewers = section(client.get(url).get_data(as_text=True), "loc-sewers")
-        assert "Ana: face down" in sewers and "Ana: 4" not in sewers
-    fragment = client.get(f"/games/{game}?seat=Cleo", headers={"HX-Request": "true"}).get_data(as_text=True)
+def test_a_face_down_tile_and_the_holding_cells_are_hidden_from_every_url_I_16(client, game):
+    do(client, game, "assign", seat="Ana", location="sewers", tile=["4"], down=["4"])  # a value typed anyway
+    for url in (f"/games/{game}", f"/games/{game}?seat=Ben", f"/games/{game}?seat=Ana", f"/games/{game}?seat=guards"):
+        page = client.get(url).get_data(as_text=True)
+        sewers = section(page, "loc-sewers")
+        assert "Ana: face down" in sewers and "4" not in sewers
+        seats = page[page.index('id="lockup-seats"'): page.index('id="lockup-display"')]
+        assert "Holding cell: 5 tiles" in seats and "Holding cell: 6 tiles" in seats and "enforcer" not in seats
+    fragment = client.get(f"/games/{game}?seat=Ana", headers={"HX-Request": "true"}).get_data(as_text=True)
     assert "<html" not in fragment and "Ana: face down" in section(fragment, "loc-sewers")
-    assert "Ana: 4 (face down)" in section(client.get(f"/games/{game}?seat=Ana").get_data(as_text=True), "loc-sewers")
+    assert "Peek" not in fragment and "?seat=" not in fragment  # no link to a seat's secrets
     feed = client.get(f"/games/{game}").get_data(as_text=True)
     assert "Ana assigns 1 face down to the Sewers" in feed
     assert client.get(f"/games/{game}/export.jsonl").status_code == 403  # hidden information in progress

@@ -175,7 +175,7 @@ def _tiles(state: State, me, rng: random.Random) -> list[dict]:
             chosen.append({"tile": None, "face_up": False})
         else:
             chosen.append({"tile": t, "face_up": not down})
-    return chosen
+    return sorted(chosen, key=lambda t: t["tile"] is None)  # named first, as the Roll Call form sends them
 
 
 def _reveal(state: State, rng: random.Random, cards: Cards, p) -> Iterator[dict]:

@@ -92,10 +92,15 @@ def form_for(command: dict, core) -> tuple[str, dict]:
     """(action, form fields) for one engine (or solo automaton) command."""
     kind = command["type"]
     if kind == "assign":
-        tiles = command["tiles"]
+        tiles = [t if isinstance(t, dict) else {"tile": t, "face_up": True} for t in command.get("tiles", [])]
+        named = [t for t in tiles if t["tile"] is not None]
+        unknown = len(tiles) - len(named) + command.get("face_down", 0)  # I-16: counted, not named
         return "assign", {"seat": command["seat"], "location": command["location"],
-                          "tile": [str(t["tile"]) for t in tiles],
-                          "down": [str(t["tile"]) for t in tiles if not t.get("face_up", True)]}
+                          "tile": [str(t["tile"]) for t in named],
+                          "down": [str(t["tile"]) for t in named if not t.get("face_up", True)],
+                          "face_down": str(unknown)}
+    if kind == "reveal_tiles":
+        return "reveal", {"seat": command["seat"], "tile": [str(t) for t in command["tiles"]]}
     simple = {"pass": ("pass", {"seat": command.get("seat")}),
               "pick_trait": ("trait", {"seat": command.get("seat"), "trait": command.get("trait")}),
               "collect": ("collect", {"declined": list(command.get("declined", []))}),

@@ -110,6 +110,29 @@ def _bandit_line(core, r) -> str | None:
              "they stay here (L-R9, I-17)", cubes=W.cubes(cubes), seat=W.seat(r.ranking[0]))
 
 
+def ask_reveal(core, waiting) -> dict:
+    """A seat names its face-down tiles at the location Lights Out reached (L-LO1, I-16): the
+    choices are its tiles not shown face up nor revealed this round (public)."""
+    return {"template": "lockup/_ask_reveal.html", "seat": waiting.seat, "location": W.location(waiting.location),
+            "count": waiting.detail["count"],
+            "tiles": [{"value": str(t), "label": W.tile(t)} for t in waiting.detail["tiles"]]}
+
+
+def parse_reveal(form: Mapping, core) -> tuple[dict, list]:
+    """The ticked face-down tiles -> ``reveal_tiles`` (the engine checks count and choices)."""
+    values = []
+    for raw in form.getlist("tile"):
+        if raw in ("lookout", "enforcer"):
+            values.append(raw)
+        elif raw.isdigit():
+            values.append(int(raw))
+        else:
+            raise InputError("tiles", _("is not one of the choices"))
+    if not values:
+        raise InputError("tiles", _("tick the face-down tiles"))
+    return {"type": "reveal_tiles", "seat": _seat(form, core), "tiles": values}, []
+
+
 def ask_confirm(core, waiting) -> dict:
     """The table confirms the rewards, naming anyone who declines (L-LO6, I-1)."""
     r = core.resolution
@@ -256,6 +279,7 @@ def parse_effect(form: Mapping, core) -> tuple[dict, list]:
     return {"type": "effect", "seat": seat, "give": {give: 1}, "take": take}, []
 
 
-PARSERS = {"collect": parse_collect, "take": parse_take, "exchange": parse_exchange, "recruit": parse_recruit,
-           "craft": parse_craft, "reserve": parse_reserve, "decline": parse_decline, "effect": parse_effect}
-ASKS = {"confirm-rewards": ask_confirm, "choice": ask_choice, "effect": ask_effect}
+PARSERS = {"reveal": parse_reveal, "collect": parse_collect, "take": parse_take, "exchange": parse_exchange,
+           "recruit": parse_recruit, "craft": parse_craft, "reserve": parse_reserve, "decline": parse_decline,
+           "effect": parse_effect}
+ASKS = {"reveal-tiles": ask_reveal, "confirm-rewards": ask_confirm, "choice": ask_choice, "effect": ask_effect}

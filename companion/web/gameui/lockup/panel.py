@@ -1,8 +1,10 @@
-"""The Lockup panel's context: the board as the viewer may see it, and what the game asks now.
+"""The Lockup panel's context: the board as the table may see it, and what the game asks now.
 
-Everything drawn from the game goes through the definition's ``view_for`` first (face-down tiles
-and guard cards of others are ``None`` there); only ``pending`` reads the full state, and what it
-returns (whose turn, which location, the current seat's own holding cell) is public.
+A game with players is played on shared devices: every page is the table's view (``view_for``
+with no seat), whatever the URL says, so holding cells are counts and face-down tiles have no
+value (I-16). A solo game's device is the player's own: it shows the player's view (the guards'
+face-down cards stay hidden). Only ``pending`` reads the full state, and what it returns (whose
+turn, which location, the tiles not yet shown face up, counts) is public.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from flask_babel import gettext as _
 
 from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, LOCATIONS, ROUNDS
-from companion.games.lockup.state import State
+from companion.games.lockup.state import State, held, in_hand
 from companion.web.gameui.lockup import bridge, feed, lightsout, patrol, rollcall, table
 from companion.web.gameui.lockup import words as W
 
@@ -22,12 +24,13 @@ def core_of(state) -> State:
     return state if isinstance(state, State) else state.game
 
 
-def _seat_board(core: State, name: str) -> dict:
+def _seat_board(core: State, name: str, viewer: str | None) -> dict:
     s = core.seats[name]
     return {
         "name": name, "label": W.seat(name), "crew": s.crew, "reputation": s.reputation, "power": s.power,
         "suspicion": s.suspicion, "resources": W.cubes(dict(s.resources)), "stored": sum(s.resources.values()),
-        "limit": s.storage_limit, "tomes": s.tomes, "holding": [W.tile(t) for t in s.holding],
+        "limit": s.storage_limit, "tomes": s.tomes, "held": held(s),
+        "holding": [W.tile(t) for t in in_hand(s)] if name == viewer else None,  # I-16: others see a count
         "crafted": [i.name for i in s.items], "reserved": [i.name for i in s.reserved],
         "goons": [f"{g.name} ({W.goon_type(g.type)})" for g in s.goons], "passed": s.passed,
         "first": core.first_player == name, "leader": core.leader_holder == name,
@@ -80,19 +83,20 @@ def _ask(core: State, waiting) -> dict:
 
 
 def build(state, game: dict, seat: str | None, definition, pending) -> dict:
-    """The panel context for ``seat`` (None or an unknown name: a spectator)."""
+    """The panel context: the table's view, or in solo the player's (``seat`` is not used: I-16)."""
     core = core_of(state)
-    viewer = seat if seat in core.seating and seat != GUARDS else None
+    viewer = core.seating[0] if core.mode == "solo" else None
     view = definition.view_for(state, viewer)
     shown = core_of(view)
     waiting = pending(state)
     lines, tail = feed.recent(game["id"])
     lk = {
         "solo": core.mode == "solo", "mode": core.mode, "seq": core.seq, "round": core.round, "rounds": ROUNDS,
-        "phase": W.phase(core.phase), "first": W.seat(core.first_player), "viewer": viewer,
+        "phase": W.phase(core.phase), "first": W.seat(core.first_player),
         "waiting": {"kind": waiting.kind, "seat": waiting.seat, "label": W.seat(waiting.seat),
                     "location": W.location(waiting.location)},
-        "seats": [_seat_board(shown, n) for n in shown.seating], "players": [n for n in shown.seating if n != GUARDS],
+        "seats": [_seat_board(shown, n, viewer) for n in shown.seating],
+        "players": [n for n in shown.seating if n != GUARDS],
         "locations": _locations(shown), "display": _display(shown), "goals": _goals(shown),
         "supply": W.cubes(dict(shown.supply)), "feed": lines,
         "explain": lightsout.explain(shown, tail) if shown.resolution is not None else None,

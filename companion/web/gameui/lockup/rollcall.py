@@ -1,4 +1,4 @@
-"""Roll Call on the table phone: the current seat's holding cell, assignments, passing (L-RC),
+"""Roll Call on the table phone: the current seat's tiles, assignments, passing (L-RC, I-16),
 advanced trait picks (L-S10) and, in solo, the guards' one-tap turn (L-SO5) and the tome Atlas of
 Hideouts revealing a face-down guard (L-SO6).
 
@@ -13,7 +13,9 @@ from collections.abc import Mapping
 from flask_babel import gettext as _
 
 from companion.core.errors import InputError
+from companion.games.lockup.commands import MAX_FACE_DOWN
 from companion.games.lockup.model import GUARDS, LOCATIONS
+from companion.games.lockup.state import held, in_hand
 from companion.web.gameui.lockup import bridge, forms
 from companion.web.gameui.lockup import words as W
 
@@ -21,13 +23,20 @@ ROLL_CALL_LOCATIONS = LOCATIONS[:7]  # L-RC5: never the Library
 
 
 def ask_roll_call(core, waiting) -> dict:
-    """The holding cell of the seat whose turn it is, and where it may still assign (L-RC2..L-RC6)."""
+    """The seat whose turn it is, and where it may still assign (L-RC2..L-RC6).
+
+    With players (a shared device, I-16) the face-up tiles are tapped by name from those not yet
+    shown face up (public) and face-down tiles are only counted; their values are named in Lights
+    Out. In solo (the player's own device) the holding cell is listed and face-down tiles ticked."""
     me = core.seats[waiting.seat]
     left = core.face_down_limit - me.face_down_used
+    solo = core.mode == "solo"
+    tiles = in_hand(me) if solo else waiting.detail["tiles"]
     return {
-        "template": "lockup/_ask_rollcall.html", "seat": waiting.seat,
-        "tiles": [{"value": str(t), "label": W.tile(t), "n": i} for i, t in enumerate(me.holding)],
-        "face_down_left": left, "face_down_limit": core.face_down_limit,
+        "template": "lockup/_ask_rollcall.html", "seat": waiting.seat, "solo": solo,
+        "tiles": [{"value": str(t), "label": W.tile(t), "n": i} for i, t in enumerate(tiles)],
+        "held": held(me), "face_down_left": left, "face_down_max": min(left, held(me)),
+        "face_down_limit": core.face_down_limit,
         "locations": [{"id": loc, "label": W.location(loc), "used": loc in me.visited}
                       for loc in ROLL_CALL_LOCATIONS],
     }
@@ -75,10 +84,14 @@ def _tile_value(raw: str) -> int | str:
 
 
 def parse_assign(form: Mapping, core) -> tuple[dict, list]:
-    """Tapped tiles (some face down) and one location -> ``assign``."""
+    """Tapped tiles (solo: some ticked face down), a count of face-down tiles without their values
+    (with players, I-16) and one location -> ``assign``."""
     seat = _seat(form, core)
     chosen = [_tile_value(v) for v in form.getlist("tile")]
-    if not chosen:
+    unknown = forms.number(form, "face_down", "face down")
+    if unknown > MAX_FACE_DOWN:
+        raise InputError("face down", _("is more than the face-down tiles allowed (L-RC6)"))
+    if not chosen and not unknown:
         raise InputError("tiles", _("tap at least one tile from the holding cell"))
     down = [_tile_value(v) for v in form.getlist("down")]
     location = forms.choice(form, "location", "location", LOCATIONS)
@@ -90,6 +103,7 @@ def parse_assign(form: Mapping, core) -> tuple[dict, list]:
         tiles.append({"tile": value, "face_up": not face_down})
     if down:
         raise InputError("face down", _("tick face down only on tiles you also tapped"))
+    tiles += [{"tile": None, "face_up": False}] * unknown
     return {"type": "assign", "seat": seat, "location": location, "tiles": tiles}, []
 
 
