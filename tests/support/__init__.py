@@ -158,3 +158,70 @@ def mutated_json_text(draw, doc, max_mutations: int = 3) -> str:
         at = draw(st.integers(0, len(text)))
         text = text[:at] + draw(st.sampled_from(list('{}[],:"\\') + ["\ud800", "\x00", "NaN", "9" * 5000])) + text[at:]
     return text
+
+
+# --- fuzzing form posts and request headers (issue 10) ------------------------------------------
+# Values a fuzzing campaign types into form fields and headers: numbers in every wrong shape,
+# control characters, other scripts' digits, very long text; Host headers that are foreign,
+# malformed or over DNS limits.
+
+NASTY_FORM_TEXT = (
+    "", " ", "0", "-1", "--1", "+-1", "1.5", "1e3", "0x1f", "\u00b2", "\u0661\u0662", "\uff11", "123456789012",
+    "9" * 40, "9" * 5000, "-" + "9" * 30, "NaN", "true", "null", "[]", "{}", "a,b,,a", "\r\n", "x\r\nSet-Cookie: a=b",
+    "//evil.example/x", "/\\evil.example", "https://evil.example/", "javascript:alert(1)", "\x00", "\u202e", "\ufeff",
+    "<script>x</script>", "' OR 1=1 --", "guards", "Ana", "Ben", "solo", "standard", "advanced", "yes", "on",
+    "[" * 1000 + "]" * 1000, '{"crew_tiles": [' + "9" * 5000 + "]}", '"\\ud800"', '{"a": 1, "a": 2}',
+)
+
+
+def form_text():
+    """A form value: a nasty one, a small number, or arbitrary text (no lone surrogates: a browser
+    cannot send them; invalid UTF-8 bytes are sent by :func:`raw_form_body`)."""
+    return st.one_of(
+        st.sampled_from(NASTY_FORM_TEXT),
+        st.integers(-3, 40).map(str),
+        st.text(st.characters(exclude_categories=("Cs",)), max_size=30),
+    )
+
+
+def host_headers(allowed=("localhost",)):
+    """Host headers: allowed names (with and without port) and foreign or malformed ones."""
+    return st.one_of(
+        st.sampled_from(list(allowed)),
+        st.sampled_from(list(allowed)).map(lambda h: f"{h}:5000"),
+        st.sampled_from(["a" * 64 + ".example", "x" * 300, "evil.example", "[::1", "bad host", "", ":::", "127.0.0.1",
+                         "[::1]:5000", "localhost.", "xn--nxasmq6b", "ex\u00e4mple.com"]),
+        st.text(st.characters(min_codepoint=33, max_codepoint=126), max_size=70),
+    )
+
+
+@st.composite
+def mutated_form(draw, fields: dict[str, str], extra_names=()):
+    """``fields`` (a form as a browser would send it) with values replaced, fields dropped and
+    fields added (names from ``extra_names`` or random)."""
+    out = {}
+    rate = draw(st.sampled_from([0, 1, 3]))  # in sixths: sent as is, lightly or heavily mutated
+    for name, value in fields.items():
+        if draw(st.integers(0, 5)) >= rate:
+            out[name] = value
+        elif draw(st.booleans()):
+            out[name] = draw(form_text())
+    for _ in range(draw(st.integers(0, 3 if rate else 0))):
+        name = draw(st.one_of(st.sampled_from(list(extra_names) or ["x"]), st.text(max_size=12).filter(
+            lambda s: "\x00" not in s and not any(0xD800 <= ord(c) <= 0xDFFF for c in s))))
+        out[name] = draw(form_text())
+    return out
+
+
+@st.composite
+def raw_form_body(draw, fields: dict[str, str]) -> bytes:
+    """An ``application/x-www-form-urlencoded`` body of ``fields`` with, sometimes, bytes that are
+    not UTF-8 (``%ff``, a percent-encoded lone surrogate) or broken escapes spliced in."""
+    from urllib.parse import urlencode
+
+    body = urlencode(fields).encode()
+    if draw(st.booleans()):
+        junk = draw(st.sampled_from([b"%ff", b"%ED%A0%80", b"%", b"%zz", b"&&&", b"=", b"a=%C3"]))
+        at = draw(st.integers(0, len(body)))
+        body = body[:at] + junk + body[at:]
+    return body
