@@ -28,6 +28,7 @@ from sqlite_utils import Database
 
 from companion.core.events import Event, encode
 from companion.events.connection import connect, ensure_schema
+from companion.events.settings import SettingsMixin
 
 # Table codes avoid look-alike characters so they can be read aloud and typed on a phone.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -108,7 +109,7 @@ def _check_imported(events: Sequence[ImportedEvent]) -> None:
         raise ValueError("the events of one command must be contiguous")
 
 
-class EventStore:
+class EventStore(SettingsMixin):
     """The store of one instance folder's database file."""
 
     def __init__(self, path: str | Path):
@@ -400,31 +401,3 @@ class EventStore:
         )
         self.db.execute("UPDATE games SET last_seq = ?, updated_at = ? WHERE id = ?", [last, now, game_id])
         return AppendResult(current + 1, last)
-
-    # -- device settings ---------------------------------------------------------------------
-
-    def get_setting(self, key: str) -> Any:
-        """A stored JSON document, or ``None``."""
-        row = self.db.execute("SELECT value FROM settings WHERE key = ?", [key]).fetchone()
-        return json.loads(row[0]) if row else None
-
-    def update_setting(self, key: str, change: Callable[[Any], Any]) -> Any:
-        """Read-modify-write a setting atomically (``BEGIN IMMEDIATE``); returns the new value."""
-        with self.transaction():
-            row = self.db.execute("SELECT value FROM settings WHERE key = ?", [key]).fetchone()
-            value = change(json.loads(row[0]) if row else None)
-            self.db.execute(
-                "INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)"
-                " ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-                [key, json.dumps(value, ensure_ascii=False), _now()],
-            )
-        return value
-
-    def put_setting(self, key: str, value: Any) -> None:
-        """Store a JSON document under ``key`` (replacing it)."""
-        with self.transaction():
-            self.db.execute(
-                "INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)"
-                " ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-                [key, json.dumps(value, ensure_ascii=False), _now()],
-            )
