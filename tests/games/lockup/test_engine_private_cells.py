@@ -56,9 +56,11 @@ def test_a_face_down_tile_without_a_value_lowers_the_count_I_16_L_RC6():
     assert held(ana) == 4 and ana.face_down_used == 1 and ana.unknown_down == 1
     assert sorted(map(str, ana.pool)) == sorted(map(str, ("lookout", "enforcer", 2, 3, 4)))
     assert [p.tile for p in t.state.placements["smithy"]] == [1, None]
-    assert t.pending.detail["tiles"] != []  # Ben's turn: public facts only
+    assert t.pending.detail == {"tiles": ["lookout", "enforcer", 1, 2, 3, 4], "held": 6, "face_down_left": 2}
     t.do("pass", seat="Ben")
     t.do("pass", seat="Cleo")
+    # Ana's turn: only public facts, the tiles not shown face up (the face-down one among them)
+    assert t.pending.detail == {"tiles": ["lookout", "enforcer", 2, 3, 4], "held": 4, "face_down_left": 1}
     with pytest.raises(RuleViolation, match="L-RC6"):  # 1 used, 2 more would be 3 (3 players: at most 2)
         t.do("assign", seat="Ana", location="sewers", face_down=2)
     t.do("assign", seat="Ana", location="sewers", face_down=1)
