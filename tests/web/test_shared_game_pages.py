@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 
 from companion.web import get_store
@@ -149,3 +150,17 @@ def test_htmx_answer_equals_a_fresh_render(app, client):
     keys = re.compile(r'name="key" value="[^"]*"')
     assert answer.status_code == 200 and "Ben: 3" in answer.get_data(as_text=True)
     assert keys.sub("", answer.get_data(as_text=True)) == keys.sub("", fresh.get_data(as_text=True))
+
+
+def test_the_game_page_never_takes_a_seat_from_the_url(app, client, monkeypatch):
+    """Anyone can type ``?seat=``: the page and its fragment always get the table's view (I-16)."""
+    from companion.web import registry
+
+    game = start(app)
+    seen = []
+    ui = registry.GAMES["test-tally"]
+    monkeypatch.setitem(registry.GAMES, "test-tally", dataclasses.replace(
+        ui, context=lambda state, row, seat: seen.append(seat) or {"scores": state.scores}))
+    for headers in ({}, {"HX-Request": "true"}):
+        assert client.get(f"/games/{game['id']}?seat=Ana", headers=headers).status_code == 200
+    assert seen == [None, None]
