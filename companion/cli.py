@@ -46,7 +46,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         _error("interrupted")
         return 130
     except Exception as exc:  # noqa: BLE001 - the contract is one error line, never a traceback
-        _error(f"internal error ({type(exc).__name__}: {exc})")
+        detail = str(exc)
+        detail = detail if len(detail) <= 300 else detail[:300] + "…"  # one readable line, not a dump
+        _error(f"internal error ({type(exc).__name__}: {detail})")
         return 1
 
 
