@@ -68,7 +68,7 @@ from companion.games.lockup.flow import Batch, Pending
 from companion.games.lockup.fold import evolve
 from companion.games.lockup.model import CUBES, GUARDS
 from companion.games.lockup.setup import start as _setup_start
-from companion.games.lockup.state import State
+from companion.games.lockup.state import State, held, in_hand
 
 MAX_AUTO_STEPS = 10_000  # a safety net: the automatic steps of one command are far fewer
 
@@ -241,12 +241,14 @@ def reputation_log(state: State) -> list[dict]:
 
 
 def seat_view(state: State, name: str) -> dict:
-    """A seat's board as JSON-friendly data (for the web UI and tests)."""
+    """A seat's board as JSON-friendly data (for tests): ``holding`` lists what may be in the cell
+    (I-16: the seat's own secret; pass a ``view_for`` state to get what another seat sees)."""
     s = state.seats[name]
     return {"name": name, "reputation": s.reputation, "power": s.power, "resources": dict(s.resources),
             "suspicion": s.suspicion, "tomes": s.tomes, "storage_limit": s.storage_limit,
             "items": [i.name for i in s.items], "reserved": [i.name for i in s.reserved],
-            "goons": [g.name for g in s.goons], "holding": list(s.holding), "guards": name == GUARDS}
+            "goons": [g.name for g in s.goons], "holding": list(in_hand(s)), "held": held(s),
+            "guards": name == GUARDS}
 
 
 def _checked_evolve(state: State | None, event: E.Event) -> State:
