@@ -2,9 +2,12 @@
 
 Reports the number of events, the median time to fold the whole log (decoded events -> state, and
 stored records -> decode -> state), the same log's plain ``json.loads`` time for comparison, and
-the wall time of one ``companion audit lockup`` call next to a bare ``python -c pass``.
+the wall time of one ``companion audit lockup`` call next to a bare ``python -c pass``. Goal
+(issue 11): decoding and folding the parsed log <= 3x parsing its JSON (both measured here).
 
-    .venv/bin/python benchmarks/bench_lockup.py [--seed 2026] [--repeat 30]
+    .venv/bin/python benchmarks/bench_lockup.py [--seed 2026] [--repeat 30] [--check] [--quick]
+
+Exit status 0 whatever the verdict, unless ``--check`` is given (then 1 when the goal fails).
 """
 
 from __future__ import annotations
@@ -19,10 +22,15 @@ import tempfile
 import time
 from pathlib import Path
 
-from companion.core.events import decode, encode
-from companion.games.lockup.autoplay import play
-from companion.games.lockup.engine import GAME
-from companion.games.lockup.goals import audit_document
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import benchlib as B  # noqa: E402, I001 - puts the repository on the path first
+from companion.core.events import decode, encode  # noqa: E402
+from companion.games.lockup.autoplay import play  # noqa: E402
+from companion.games.lockup.engine import GAME  # noqa: E402
+from companion.games.lockup.goals import audit_document  # noqa: E402
+
+GOAL_FOLD_RATIO = 3.0
 
 
 def _median(fn, repeat: int) -> float:
@@ -50,12 +58,16 @@ def _cli_times(state, repeat: int) -> tuple[float, float]:
         os.unlink(handle.name)
 
 
-def main() -> None:
-    """Record a game, time it, print the figures."""
+def main(argv: list[str] | None = None) -> int:
+    """Record a game, time it, print the figures; return the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--repeat", type=int, default=30)
-    args = parser.parse_args()
+    parser.add_argument("--check", action="store_true", help="exit 1 when the goal fails")
+    parser.add_argument("--quick", action="store_true", help="3 repeats (smoke test), not a measurement")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.repeat = 3
 
     events, state = play(args.seed, 5)
     records = [encode(e) for e in events]
@@ -66,16 +78,28 @@ def main() -> None:
     fold = _median(lambda: GAME.fold(decoded), args.repeat)
     full = _median(lambda: GAME.fold(decode(*r) for r in json.loads(text)), args.repeat)
     parse = _median(lambda: json.loads(text), args.repeat)
+    parsed = json.loads(text)
+    decode_fold = _median(lambda: GAME.fold(decode(*r) for r in parsed), args.repeat)
 
-    audit, bare = _cli_times(state, max(3, args.repeat // 3))
+    audit, bare = _cli_times(state, 1 if args.quick else max(3, args.repeat // 3))
     print(f"5-player game, seed {args.seed}: {len(events)} events, {len(text) / 1024:.0f} KiB of JSON")
     print(f"fold decoded events        median {fold * 1000:8.2f} ms  ({fold / len(events) * 1e6:.1f} us/event)")
     print(f"json.loads + decode + fold median {full * 1000:8.2f} ms")
     print(f"plain json.loads of the log median {parse * 1000:7.2f} ms")
+    print(f"decode + fold (parsed log) median {decode_fold * 1000:8.2f} ms")
     print(f"companion audit lockup     median {audit * 1000:8.1f} ms wall")
     print(f"python -c pass             median {bare * 1000:8.1f} ms wall")
     print(f"winners: {', '.join(state.result['winners'])}")
+    if args.quick:
+        print("QUICK MODE: 3 repeats, the verdict below is not a measurement")
+    v = B.Verdicts()
+    ratio = decode_fold / parse
+    v.add("decode + fold / json.loads", f"{ratio:.1f}x ({decode_fold * 1000:.2f} / {parse * 1000:.2f} ms)",
+          f"<= {GOAL_FOLD_RATIO:.0f}x", ratio <= GOAL_FOLD_RATIO)
+    print("\nGoals (issue 11)")
+    print(v.render())
+    return B.exit_status(v, args.check)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

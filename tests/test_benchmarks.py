@@ -1,0 +1,100 @@
+"""Smoke tests of the benchmark scripts (issue 11): each runs in its tiny ``--quick`` mode and
+prints its tables and goals. No timing is asserted (a busy machine must not fail a test); the
+figures are the scripts' business, run by hand."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def load(name: str):
+    """Import a benchmark script by its path (the folder is not a package)."""
+    spec = importlib.util.spec_from_file_location(f"benchmarks_{name}", BENCH / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def goal_rows(out: str) -> list[str]:
+    """The lines of the goals table (after its header and rule)."""
+    lines = out.split("Goals (issue 11)\n", 1)[1].splitlines()
+    return [line for line in lines[2:] if line.strip()]
+
+
+def run_quick(name: str, capsys) -> str:
+    status = load(name).main(["--quick"])
+    out = capsys.readouterr().out
+    assert status == 0, "without --check the exit status is 0 whatever the verdicts"
+    assert "QUICK MODE" in out
+    return out
+
+
+def test_bench_web_quick_prints_round_and_floor_tables(capsys):
+    out = run_quick("bench_web", capsys)
+    for row in ("bare route /healthz", "round 1 (game A, interleaved)", "round 2 (game B, interleaved)",
+                "fsync'd append of the same events", "htmx answers (every step)"):
+        assert row in out
+    rows = goal_rows(out)
+    assert [r.split("  ")[0] for r in rows] == ["step p50, round 2 / round 1", "step p95 / fsync'd append p50",
+                                                "htmx answer, median", "htmx answer, max"]
+    assert all(r.rstrip().endswith(("PASS", "FAIL")) for r in rows)
+
+
+def test_bench_wire_quick_prints_pages_fragments_and_static_caching(capsys):
+    out = run_quick("bench_wire", capsys)
+    for row in ("game page (full)", "game panel (htmx GET, a poll)", "/static/app.css", "every step", "whole game:"):
+        assert row in out
+    assert "Cache-Control" in out
+    assert len(goal_rows(out)) == 6
+
+
+def test_bench_concurrency_quick_serves_writes_and_checks_the_database(capsys):
+    out = run_quick("bench_concurrency", capsys)
+    for row in ("acknowledged actions", "own games", "racing on one game", "Today (issue 11, this machine) and now",
+                "Database check: every acknowledged action recorded exactly once"):
+        assert row in out
+    rows = goal_rows(out)
+    assert [r.split("  ")[0] for r in rows] == ["acknowledged actions/s", "p95 latency", "nothing lost or duplicated"]
+    assert rows[-1].endswith("PASS")
+
+
+def test_concurrency_database_check_finds_lost_and_duplicated_actions(tmp_path):
+    """The check must be able to fail: an acknowledged post not recorded, a reason recorded twice,
+    a command nobody sent."""
+    from companion.events import EventStore
+    from companion.games.lockup.events import Adjusted
+
+    bench = load("bench_concurrency")
+    store = EventStore(tmp_path / "db.sqlite3")
+    game = store.create_game("lockup", "made-up race")["id"]
+    twice = Adjusted(seat="Ana", quantity="reputation", delta=1, reason="bench race0-1")
+    store.append(game, 0, [twice], "race0-1")
+    store.append(game, 1, [twice], "stranger-1")
+    store.close()
+    posts = [bench.Post("race0", "step", "race0-1", game, 1.0, 200, ["adjusted"]),
+             bench.Post("race0", "step", "race0-2", game, 1.0, 200, ["adjusted"])]
+    problems = bench.check_database(tmp_path / "db.sqlite3", posts, game)
+    assert any(p.startswith("lost: race0-2") for p in problems)
+    assert any("'bench race0-1' is recorded 2 times" in p for p in problems)
+    assert any(p.startswith("stranger-1: recorded but never sent") for p in problems)
+
+
+@pytest.mark.parametrize(("failed", "check", "status"), [(True, False, 0), (True, True, 1), (False, True, 0)])
+def test_exit_status_is_nonzero_only_with_check_and_a_failed_goal(failed, check, status):
+    lib = load("benchlib")
+    verdicts = lib.Verdicts()
+    verdicts.add("made-up goal", "2", "<= 1", not failed)
+    assert lib.exit_status(verdicts, check) == status
+
+
+def test_bench_lockup_quick_prints_fold_against_parse(capsys):
+    out = run_quick("bench_lockup", capsys)
+    assert "plain json.loads of the log" in out and "decode + fold (parsed log)" in out
+    assert [r.split("  ")[0] for r in goal_rows(out)] == ["decode + fold / json.loads"]
