@@ -21,7 +21,8 @@ pytestmark = pytest.mark.browser
 PROFILE = json.loads((Path(__file__).resolve().parents[1] / "solo_guard" / "golden" / "made_up_profile.json")
                      .read_text())
 PLAYERS = ("Ana", "Ben", "Cleo")
-SHOTS = {"roll-call", "confirm-rewards", "choice", "refill-items", "guard-turn", "discard", "refill-goons"}
+SHOTS = {"roll-call", "reveal-tiles", "confirm-rewards", "choice", "refill-items", "guard-turn", "discard",
+         "refill-goons"}
 
 
 class Table:
@@ -60,12 +61,25 @@ class Table:
         getattr(self, "on_" + kind.replace("-", "_"))()
 
     def on_roll_call(self) -> None:
+        """Every tile; with players one of them face down, counted only (I-16)."""
         form = self.page.locator("form.lk-assign")
-        for box in form.locator("input[name=tile]").all():
+        boxes = form.locator("input[name=tile]").all()
+        face_down = form.locator("input[name=face_down]")
+        hide = 1 if face_down.count() and len(boxes) > 1 else 0
+        for box in boxes[hide:]:
             box.check()
+        if hide:
+            face_down.fill("1")
         places = form.locator("input[name=location]:not([disabled])").all()
         places[self.cards % len(places)].check()  # spread the crews over the locations
         self.submit(form.locator("button[type=submit]"))
+
+    def on_reveal_tiles(self) -> None:
+        """Lights Out: name the face-down tiles here (L-LO1, I-16); any tiles offered will do."""
+        ask = self.page.locator("#reveal-tiles")
+        for box in ask.locator("input[name=tile]").all()[: int(ask.get_attribute("data-count"))]:
+            box.check()
+        self.submit(self.page.locator("form.lk-reveal button[type=submit]"))
 
     def on_guard_turn(self) -> None:
         self.submit(self.page.locator("#guard-reveal button").first)
@@ -226,7 +240,7 @@ def test_every_core_action_works_with_javascript_off(browser, live_app, profiled
             seen.add(table.waiting())
             table.step()
         assert page.evaluate("typeof window.htmx") == "undefined"
-        assert {"roll-call", "confirm-rewards", "refill-goons"} <= seen
+        assert {"roll-call", "reveal-tiles", "confirm-rewards", "refill-goons"} <= seen
         assert end_state(live_app, page.url).round >= 2
     finally:
         context.close()

@@ -24,7 +24,7 @@ PLAYERS = ("Ana", "Ben", "Cleo")
 # Roll Call: (seat, tile shown face up, location); each also puts one tile face down there.
 TURNS = (("Ana", "lookout", "smithy"), ("Ben", "2", "smithy"), ("Cleo", "enforcer", "sewers"))
 SECRET = {"Ana": "9573", "Ben": "7391", "Cleo": "8462"}  # what each turns over in Lights Out
-CHOICES = re.compile(r'<fieldset id="(?:holding-cell|reveal-tiles)">.*?</fieldset>', re.S)
+CHOICES = re.compile(r'<fieldset id="(?:holding-cell|reveal-tiles)"[^>]*>.*?</fieldset>', re.S)
 
 
 def assert_hidden(html: str, hidden: set[str], where: str) -> None:

@@ -33,7 +33,7 @@ SETUP = {
               "chow_hall": {"name": "Made-up Goon H", **GOON}},
 }
 HX = {"HX-Request": "true"}
-CHOICES = re.compile(r'<fieldset id="(?:holding-cell|reveal-tiles)">.*?</fieldset>', re.S)
+CHOICES = re.compile(r'<fieldset id="(?:holding-cell|reveal-tiles)"[^>]*>.*?</fieldset>', re.S)
 
 
 @pytest.fixture
