@@ -74,7 +74,7 @@ def _check_database(app: Flask) -> None:
     finally:
         store.close()
     if pragmas != {"journal_mode": "wal", "synchronous": 2}:
-        raise RuntimeError(f"database durability settings not in force: {pragmas}")
+        raise sqlite3.DatabaseError(f"database durability settings not in force: {pragmas}")
 
 
 def _close_store(_exc: BaseException | None) -> None:

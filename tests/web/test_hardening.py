@@ -235,3 +235,17 @@ def test_htmx_is_configured_for_the_policy(client):
     assert '"includeIndicatorStyles": false' in config and '"allowEval": false' in config
     css = client.get("/static/app.css").get_data(as_text=True)
     assert ".htmx-request .htmx-indicator" in css
+
+
+@pytest.mark.parametrize("seat", ["\u00b2", "9" * 5000, "-1", "99", "\u0661"])
+@pytest.mark.parametrize("game", ["ragami", "rattus-cartus"])
+def test_a_bad_start_seat_is_named_not_500(app, client, game, seat):
+    """Found by the long route fuzz: "²" passes str.isdigit() and 5,000 digits make int() raise."""
+    response = client.post(f"/{game}/new", data={"players": ["Ana", "Ben"], "start_seat": seat})
+    assert response.status_code == 422 and "seat" in alerts(response) and count_games(app) == 0
+
+
+@pytest.mark.parametrize("rows", ["\u00b2", "9" * 5000, "99999999999"])
+def test_a_bad_row_count_in_the_lockup_audit_form_is_not_a_500(client, rows):
+    response = client.post("/lockup/audit", data={"p0-items-rows": rows, "p0-name": "Ana"})
+    assert response.status_code < 500 and len(response.data) < 2_000_000

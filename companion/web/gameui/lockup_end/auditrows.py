@@ -99,7 +99,9 @@ def _extent(values: Mapping[str, str], slot: str, kind: str) -> tuple[int, int]:
     """(rows the page drew, as posted; the number of the last filled row), 0 for none."""
     declared = values.get(f"{slot}-{kind}-rows", "")
     filled = [row.n for row in _all_rows(values, slot, kind) if not _blank(values, row)]
-    return (int(declared) if declared.isdigit() else 0), max(filled, default=0)
+    # ASCII and short: "²" passes isdigit() but not int(), and a huge count must not draw rows.
+    ok = declared.isascii() and declared.isdigit() and len(declared) <= 3
+    return (int(declared) if ok else 0), max(filled, default=0)
 
 
 def read(values: Mapping[str, str], slot: str, kind: str, who: str) -> tuple[list[Row], list[FieldError]]:

@@ -78,7 +78,8 @@ def new_game(form: MultiDict) -> tuple[str, dict[str, Any]]:
     seat = form.get("start_seat", "").strip()
     start = None
     if seat:  # blank: the companion draws the start player (setup step 9)
-        if not seat.isdigit() or int(seat) >= len(names) or not names[int(seat)]:
+        # ASCII and short before int(): "²" passes isdigit(), 5,000 digits make int() raise.
+        if not (seat.isascii() and seat.isdigit()) or len(seat) > 2 or int(seat) >= len(names) or not names[int(seat)]:
             raise InputError("start_player", _("choose a seat with a name, or draw at random"))
         start = names[int(seat)]
     setup = {
