@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import os
 import sys
 import tempfile
 from collections import defaultdict
@@ -73,21 +74,39 @@ class Game:
 
 
 class Floor:
-    """A bare event store on a file next to the app's database: one fsync'd append per step."""
+    """A bare event store on a file next to the app's database: one fsync'd append per step.
 
-    def __init__(self, path: Path):
+    For context only (no goal): the same append with ``synchronous=OFF`` (its cost without the
+    disk) and a bare ``fdatasync`` of a small write (what the disk costs at that moment: on a
+    shared machine it moves from well under 1 ms to several ms, and the floor with it).
+    """
+
+    def __init__(self, folder: Path):
         from companion.events import EventStore
 
-        self.store = EventStore(path)
+        self.store, self.bare = EventStore(folder / "floor.sqlite3"), EventStore(folder / "floor-off.sqlite3")
         assert self.store.pragmas()["synchronous"] == 2, "the floor must be measured with synchronous=FULL"
-        self.game_id = self.store.create_game("lockup", "floor")["id"]
+        self.bare.db.execute("PRAGMA synchronous=OFF")
+        self.games = [s.create_game("lockup", "floor")["id"] for s in (self.store, self.bare)]
         self.seq = 0
+        self.disk = os.open(folder / "floor.sync", os.O_WRONLY | os.O_CREAT, 0o600)
+        self.off: list[float] = []
+        self.syncs: list[float] = []
 
     def append(self, events: list, key: str) -> float:
-        """Append one command's events; the milliseconds it took."""
-        ms, result = timed(self.store.append, self.game_id, self.seq, events, f"floor-{key}")
+        """Append one command's events (and the context figures); the milliseconds it took."""
+        ms, result = timed(self.store.append, self.games[0], self.seq, events, f"floor-{key}")
+        self.off.append(timed(self.bare.append, self.games[1], self.seq, events, f"floor-{key}")[0])
         self.seq = result.last_seq
+        os.write(self.disk, b"x" * 200)
+        self.syncs.append(timed(os.fdatasync, self.disk)[0])
         return ms
+
+    def close(self) -> None:
+        """Close the stores and the file."""
+        self.store.close()
+        self.bare.close()
+        os.close(self.disk)
 
 
 def body_size(answer) -> int:
@@ -119,6 +138,8 @@ class Results:
     b: Game
     late: int
     pages: dict[str, tuple[float, int]]
+    off: list[float]
+    syncs: list[float]
 
 
 def run(args: argparse.Namespace) -> Results:
@@ -127,10 +148,10 @@ def run(args: argparse.Namespace) -> Results:
     cap = args.cap or len(plan.steps)
     with tempfile.TemporaryDirectory(prefix="bench-web-") as folder:
         client = B.make_app(folder).test_client()
-        floor = Floor(Path(folder) / "floor.sqlite3")
+        floor = Floor(Path(folder))
         bare = [timed(client.get, "/healthz")[0] for _ in range(args.bare)]
         b = Game("b", B.start_game(client, plan.setup_fields), plan)
-        pages = {"first page (full)": _page(client, b.game_id)}
+        pages = {"first page (full, first render)": _page(client, b.game_id)}
         while not b.done and b.round < args.late:
             play_step(client, floor, b, "lead-in")
         a = Game("a", B.start_game(client, plan.setup_fields), plan)
@@ -147,8 +168,8 @@ def run(args: argparse.Namespace) -> Results:
         while not args.quick and not b.done:
             play_step(client, floor, b, "rest")
         pages["final page (full)" if b.done else "page now (full)"] = _page(client, b.game_id)
-        floor.store.close()
-    return Results(bare, a, b, args.late, pages)
+        floor.close()
+    return Results(bare, a, b, args.late, pages, floor.off, floor.syncs)
 
 
 def _page(client, game_id: str) -> tuple[float, int]:
@@ -179,7 +200,9 @@ def report(res: Results, args: argparse.Namespace) -> B.Verdicts:
             _row(f"round {res.late} (game B, interleaved)", late),
             _row("round 1 (game B, lead-in; for comparison)", [s.ms for s in res.b.samples if s.round == 1]),
             _row("every step of game B", steps_b),
-            _row("fsync'd append of the same events", floor)]
+            _row("fsync'd append of the same events", floor),
+            _row("  the same, synchronous=OFF (context)", res.off),
+            _row("  bare fdatasync of 200 bytes (context)", res.syncs)]
     rows += [[name, 1, ms, ms, ms] for name, (ms, _size) in res.pages.items()]
     print(table(["", "n", "p50", "p95", "max"], rows))
     print("\nPer action (game B), ms")

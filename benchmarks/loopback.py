@@ -14,7 +14,9 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 HOST = "127.0.0.1"
-TOKEN = re.compile(r'"X-CSRFToken":\s*"([^"]+)"|name="csrf_token"\s+value="([^"]+)"')
+# Where a page carries its CSRF token: htmx's hx-headers, a form's hidden field, or a meta tag.
+TOKEN = re.compile(r'"X-CSRFToken":\s*"([^"]+)"|name="csrf_token"\s+value="([^"]+)"'
+                   r'|name="csrf-token"\s+content="([^"]+)"')
 
 
 def free_port() -> int:
@@ -97,7 +99,7 @@ class Client:
         match = TOKEN.search(body.decode("utf-8", "replace"))
         if status != 200 or match is None:
             raise RuntimeError(f"no CSRF token on {path} (status {status})")
-        self.token = match.group(1) or match.group(2)
+        self.token = next(group for group in match.groups() if group)
 
     def request(self, method: str, path: str, fields: dict | None, headers: dict | None):
         """One request on the kept-alive connection (reconnecting once if the server closed it)."""
