@@ -156,9 +156,9 @@ def verdicts(every, steps, pages, statics) -> B.Verdicts:
     v.add("htmx answers compressed", f"{compressed} of {len(steps)}", "all", compressed == len(steps))
     page_gzip = pages[1][2]
     v.add("game page compressed (gzip asked)", page_gzip, "(gzip)", page_gzip.endswith("(gzip)"))
-    scripts = [r for r in statics if r[0].endswith(".js")]
+    scripts = [r for r in statics if r[0].split("?")[0].endswith(".js")]
     v.add("JS compressed", f"{sum(r[3] != '-' for r in scripts)} of {len(scripts)}", "all",
-          all(r[3] != "-" for r in scripts))
+          bool(scripts) and all(r[3] != "-" for r in scripts))
     cached = [r for r in statics if _long_immutable(r[4])]
     v.add("static files: long immutable cache", f"{len(cached)} of {len(statics)}", "all",
           bool(statics) and len(cached) == len(statics))
