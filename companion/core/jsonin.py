@@ -64,8 +64,8 @@ def parse_json(text: str, field: str = "input", root: str = "") -> Any:
     hooks = _Hooks()
     try:
         big = _MAY_BE_BIG.search(text) is not None  # else the C parser's own int and float are safe
-        doc = json.loads(text, parse_int=hooks.integer if big else None, parse_float=hooks.float if big else None,
-                         parse_constant=hooks.constant, object_pairs_hook=hooks.object)
+        doc = json.loads(text, parse_int=hooks.integer if big else None, parse_float=hooks.real if big else None,
+                         parse_constant=hooks.constant, object_pairs_hook=hooks.pairs)
     except json.JSONDecodeError as exc:
         raise InputError(field, f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
     except RecursionError:  # cannot happen below MAX_DEPTH; kept so that it can never escape
@@ -112,14 +112,14 @@ class _Hooks:
             return self._refuse(_Refused(f"is an integer of more than {MAX_INT_DIGITS} digits"))
         return int(digits)
 
-    def float(self, text: str) -> float | _Refused:
+    def real(self, text: str) -> float | _Refused:
         value = float(text)
         return value if math.isfinite(value) else self._refuse(_Refused("is a number too large to represent"))
 
     def constant(self, name: str) -> _Refused:
         return self._refuse(_Refused(f"{name} is not a JSON number"))
 
-    def object(self, pairs: list[tuple[str, Any]]) -> dict:
+    def pairs(self, pairs: list[tuple[str, Any]]) -> dict:
         out = dict(pairs)
         if len(out) == len(pairs):
             return out
