@@ -73,7 +73,7 @@ def run_in_process(argv: list[str], data: bytes) -> tuple[int, bytes, str]:
 def run_subprocess(argv: list[str], data: bytes) -> tuple[int, bytes, str]:
     """The real console script (``python -m companion.cli``): (status, stdout bytes, stderr text)."""
     proc = subprocess.run([sys.executable, "-m", "companion.cli", *argv], input=data, capture_output=True,
-                          timeout=60, env={**os.environ, "PYTHONIOENCODING": "", "LC_ALL": "C.UTF-8"})
+                          timeout=60, env={**os.environ, "LC_ALL": "C.UTF-8"})
     return proc.returncode, proc.stdout, proc.stderr.decode("utf-8")
 
 
