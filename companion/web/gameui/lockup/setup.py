@@ -23,7 +23,6 @@ from companion.games.lockup.model import GOON_LOCATIONS
 from companion.games.lockup.setup import TABLE_OPTIONS
 from companion.web import play
 from companion.web.access import host_only
-from companion.web.access import host_only
 from companion.web.gameui.lockup import bridge, forms
 from companion.web.gameui.lockup import words as W
 from companion.web.gameui.lockup.blueprint import bp
@@ -119,7 +118,6 @@ def _page(template: str, form: Mapping, error: str | None = None, status: int = 
 
 @bp.get("/new")
 @host_only
-@host_only
 def new():
     """Step 1: who plays and how (the profile form first when it is missing)."""
     missing = bridge.profile_redirect(request.full_path, solo=request.args.get("mode") == "solo")
@@ -130,7 +128,6 @@ def new():
 
 @bp.get("/new/solo")
 @host_only
-@host_only
 def new_solo():
     """Step 1 with solo chosen (the home page's solo entry)."""
     missing = bridge.profile_redirect(request.full_path, solo=True)  # the guard cards too (L-SO2)
@@ -140,7 +137,6 @@ def new_solo():
 
 
 @bp.post("/new")
-@host_only
 @host_only
 def new_players():
     """Step 1 posted: check the players, then ask for the cards dealt (step 2)."""
@@ -158,7 +154,6 @@ def new_players():
 
 
 @bp.post("/new/start")
-@host_only
 @host_only
 def start_game():
     """Step 2 posted: record the game (a refused field re-shows step 2 with everything typed)."""
