@@ -17,7 +17,7 @@ from support import gamelogs
 from companion import create_app
 from companion.events import EventStore, chain
 from companion.web import get_store
-from companion.web.gameui.lockup_end.bgstats import GAME_ENDED
+from companion.web.gameui.lockup.end.bgstats import GAME_ENDED
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ import pytest
 from companion.games.lockup.box_profile import GUARD_COLOURS
 from companion.games.lockup.cards import Item
 from companion.web import get_store
-from companion.web.gameui import lockup_cards as cards_web
+from companion.web.gameui.lockup import cards as cards_web
 from companion.web.qr import svg
 
 # A made-up profile (not the real box).

@@ -18,7 +18,7 @@ from companion.games.lockup.engine import GAME, reputation_log
 from companion.games.lockup.engine import start as lockup_start
 from companion.solo_guard import playthrough
 from companion.web import get_store
-from companion.web.gameui.lockup_end import audit_doc, final_context
+from companion.web.gameui.lockup.end import audit_doc, final_context
 
 GAMES = [(1, 3, "standard"), (2, 1, "solo"), (5, 5, "advanced")]
 PROFILE = Path(__file__).resolve().parents[1] / "solo_guard" / "golden" / "made_up_profile.json"

@@ -3,7 +3,9 @@
 Registers the GameUI ``lockup`` (standard and advanced, 2-5 players) and, when the solo
 automaton is installed, ``lockup-solo``. Views are split by phase: :mod:`.setup` (new game),
 :mod:`.rollcall`, :mod:`.lightsout`, :mod:`.patrol`, :mod:`.table` (adjustments); the single
-action route is in :mod:`.actions`, the panel's context in :mod:`.panel`.
+action route is in :mod:`.actions`, the panel's context in :mod:`.panel`. The box profile and card
+catalog pages are :mod:`.cards` and :mod:`.catalog`, the end screens :mod:`.end`, the words of
+every page :mod:`.words`.
 """
 
 from __future__ import annotations
@@ -11,8 +13,8 @@ from __future__ import annotations
 from flask_babel import lazy_gettext
 
 from companion.games.lockup import engine
-from companion.web.gameui import lockup_end
-from companion.web.gameui.lockup import actions, bridge, setup  # noqa: F401 - registers the routes
+from companion.solo_guard import automaton
+from companion.web.gameui.lockup import actions, cards, catalog, end, setup  # noqa: F401 - registers the routes
 from companion.web.gameui.lockup.blueprint import bp
 from companion.web.gameui.lockup.panel import build, core_of
 from companion.web.registry import GameUI, register
@@ -33,6 +35,6 @@ def _ui(definition, pending, title, new_endpoint: str, audit_endpoint: str | Non
 
 # The audit-only form covers standard, advanced and solo: listed once, on the main entry.
 register(_ui(engine.GAME, engine.pending, lazy_gettext("Lockup: A Roll Player Tale"), "lockup.new",
-             lockup_end.AUDIT_ENDPOINT))
-register(_ui(bridge.solo_definition(), bridge.solo_pending(), lazy_gettext("Lockup: solo against the guards"),
+             end.AUDIT_ENDPOINT))
+register(_ui(automaton.SOLO, automaton.pending, lazy_gettext("Lockup: solo against the guards"),
              "lockup.new_solo"))

@@ -12,7 +12,7 @@ from companion.core.errors import InputError
 from companion.web import play
 from companion.web.access import game_or_404
 from companion.web.games import render_game, run_command
-from companion.web.gameui.lockup import bridge, lightsout, patrol, rollcall, table
+from companion.web.gameui.lockup import cards, lightsout, patrol, rollcall, table
 from companion.web.gameui.lockup.blueprint import bp
 from companion.web.gameui.lockup.panel import core_of
 
@@ -28,11 +28,11 @@ def act(game_id: str, action: str):
         abort(404)
     core = core_of(play.load(game).state)
     try:
-        command, cards = parser(request.form, core)
+        command, entered = parser(request.form, core)
     except InputError as exc:
         return render_game(game, error=str(exc), status=422)
     # The CSRF token is a secret of this browser session: it is not kept with the command.
     recorded = {k: v for k, v in request.form.to_dict(flat=False).items() if k != "csrf_token"}
     # Cards entered are remembered in the catalog in the command's own transaction.
     return run_command(game, command, request.form.get("key"), {"action": action, "form": recorded},
-                       after=lambda: bridge.remember_all(cards))
+                       after=lambda: cards.remember_all(entered))

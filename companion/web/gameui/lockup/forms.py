@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 
 from companion.core.errors import InputError
 from companion.games.lockup.model import EFFECTS, GOON_TYPES, RESOURCES, TREASURES
-from companion.web.gameui.lockup import bridge
+from companion.web.gameui.lockup import cards
 
 ITEM_FACTS = ("cost_scrap", "cost_iron", "cost_potion", "cost_gold", "cost_any", "reputation",
               "t_shield", "t_gem", "t_magic", "effect", "effect_resource")
@@ -66,6 +66,12 @@ def _treasures(form: Mapping, prefix: str, path: str) -> list[str]:
     return out
 
 
+def _known(kind: str, name: str) -> dict | None:
+    """The catalogued face of a card by name (a copy: the caller may change it), or None."""
+    face = cards.lookup(kind, name)
+    return dict(face) if face else None
+
+
 def _blank(form: Mapping, prefix: str, facts) -> bool:
     return not any(text(form, prefix + f) for f in facts)
 
@@ -81,7 +87,7 @@ def item_face(form: Mapping, prefix: str, path: str) -> dict:
     name = text(form, f"{prefix}name")
     if not name:
         raise InputError(f"{path}.name", _("is required"))
-    known = bridge.lookup("item", name)
+    known = _known("item", name)
     if known and _blank(form, prefix, ITEM_FACTS):
         return known
     cost = cube_counts(form, f"{prefix}cost_", f"{path}.cost", (*RESOURCES, "any"))
@@ -95,7 +101,7 @@ def goon_face(form: Mapping, prefix: str, path: str) -> dict:
     name = text(form, f"{prefix}name")
     if not name:
         raise InputError(f"{path}.name", _("is required"))
-    known = bridge.lookup("goon", name)
+    known = _known("goon", name)
     if known and _blank(form, prefix, GOON_FACTS):
         return known
     kind = choice(form, f"{prefix}type", f"{path}.type", GOON_TYPES)
@@ -110,7 +116,7 @@ def goal_face(form: Mapping, prefix: str, path: str, kind: str) -> dict:
     if not name:
         raise InputError(f"{path}.name", _("is required"))
     facts = ("counts", "minimum", "stars", "treasure")
-    known = bridge.lookup("goal", name)
+    known = _known("goal", name)
     if known and known.get("kind") == kind and _blank(form, prefix, facts):
         return known
     if kind == "leader":

@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 
 from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, LOCATIONS, ROUNDS
 from companion.games.lockup.state import State, held, in_hand
-from companion.web.gameui.lockup import bridge, feed, lightsout, patrol, rollcall, table
+from companion.web.gameui.lockup import end, feed, lightsout, patrol, rollcall, table
 from companion.web.gameui.lockup import words as W
 
 ASKS = {**rollcall.ASKS, **lightsout.ASKS, **patrol.ASKS}
@@ -105,6 +105,6 @@ def build(state, game: dict, seat: str | None, definition, pending) -> dict:
         "guard_deck": getattr(view, "guard_deck", None), "options": W.table_options(core.options),
     }
     if waiting.kind == "over":
-        lk["final_html"] = bridge.final_html(state, game)
+        lk["final_html"] = end.final_html(state, game)
         lk["result"] = core.result
     return {"lk": lk, **W.vocabulary()}

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from flask_babel import gettext as _
 
 from companion.core.errors import InputError
-from companion.web.gameui.lockup import bridge, forms
+from companion.web.gameui.lockup import cards, forms
 from companion.web.gameui.lockup import words as W
 
 
@@ -27,14 +27,14 @@ def ask_discard(core, waiting) -> dict:
 def ask_refill_items(core, waiting) -> dict:
     """The table enters the items drawn for the empty display slots (L-P2)."""
     return {"template": "lockup/_ask_refill_items.html", "slots": list(waiting.detail["slots"]),
-            "names": bridge.catalog_names("item")}
+            "names": cards.catalog_names("item")}
 
 
 def ask_refill_goons(core, waiting) -> dict:
     """The table enters the goons drawn for the empty goon slots (L-P3)."""
     return {"template": "lockup/_ask_refill_goons.html",
             "slots": [{"id": loc, "label": W.location(loc)} for loc in waiting.detail["slots"]],
-            "names": bridge.catalog_names("goon")}
+            "names": cards.catalog_names("goon")}
 
 
 def ask_end_goal(core, waiting) -> dict:

@@ -16,7 +16,7 @@ from companion.core.errors import InputError
 from companion.games.lockup.commands import MAX_FACE_DOWN
 from companion.games.lockup.model import GUARDS, LOCATIONS
 from companion.games.lockup.state import held, in_hand
-from companion.web.gameui.lockup import bridge, forms
+from companion.web.gameui.lockup import cards, forms
 from companion.web.gameui.lockup import words as W
 
 ROLL_CALL_LOCATIONS = LOCATIONS[:7]  # L-RC5: never the Library
@@ -44,7 +44,7 @@ def ask_roll_call(core, waiting) -> dict:
 
 def ask_trait(core, waiting) -> dict:
     """Advanced setup: the seat keeps one of its two trait cards (L-S10)."""
-    return {"template": "lockup/_ask_trait.html", "seat": waiting.seat, "names": bridge.catalog_names("trait")}
+    return {"template": "lockup/_ask_trait.html", "seat": waiting.seat, "names": cards.catalog_names("trait")}
 
 
 def ask_guard_turn(core, waiting) -> dict:

@@ -23,7 +23,7 @@ from companion.games.lockup.model import GOON_LOCATIONS
 from companion.games.lockup.setup import TABLE_OPTIONS
 from companion.web import play
 from companion.web.access import host_only
-from companion.web.gameui.lockup import bridge, forms
+from companion.web.gameui.lockup import cards, forms
 from companion.web.gameui.lockup import words as W
 from companion.web.gameui.lockup.blueprint import bp
 
@@ -95,8 +95,8 @@ def build_setup(form: Mapping, profile) -> tuple[dict, list]:
                      advanced=bool(forms.text(form, "advanced_solo")))
     else:
         setup["first_player"] = forms.choice(form, "first_player", "first_player", [p["name"] for p in players])
-    cards = [("goal", g) for g in goals.values() if g] + [("item", i) for i in display]
-    return setup, cards + [("goon", g) for g in goons.values()]
+    faces = [("goal", g) for g in goals.values() if g] + [("item", i) for i in display]
+    return setup, faces + [("goon", g) for g in goons.values()]
 
 
 def _step_one(fields: Mapping) -> dict:
@@ -107,7 +107,7 @@ def _step_one(fields: Mapping) -> dict:
 
 def _vocabulary() -> dict:
     return {**W.vocabulary(), "goon_slots": [(loc, W.location(loc)) for loc in GOON_LOCATIONS],
-            "difficulties": DIFFICULTIES, "names": {k: bridge.catalog_names(k) for k in ("item", "goon", "goal")}}
+            "difficulties": DIFFICULTIES, "names": {k: cards.catalog_names(k) for k in ("item", "goon", "goal")}}
 
 
 def _page(template: str, form: Mapping, error: str | None = None, status: int = 200, **extra):
@@ -120,7 +120,7 @@ def _page(template: str, form: Mapping, error: str | None = None, status: int = 
 @host_only
 def new():
     """Step 1: who plays and how (the profile form first when it is missing)."""
-    missing = bridge.profile_redirect(request.full_path, solo=request.args.get("mode") == "solo")
+    missing = cards.require_profile(request.full_path, solo=request.args.get("mode") == "solo")
     if missing is not None:
         return missing
     return _page("lockup/new.html", {"mode": "standard", **_step_one(request.args)})
@@ -130,7 +130,7 @@ def new():
 @host_only
 def new_solo():
     """Step 1 with solo chosen (the home page's solo entry)."""
-    missing = bridge.profile_redirect(request.full_path, solo=True)  # the guard cards too (L-SO2)
+    missing = cards.require_profile(request.full_path, solo=True)  # the guard cards too (L-SO2)
     if missing is not None:
         return missing
     return _page("lockup/new.html", {"difficulty": "expert", **_step_one(request.args), "mode": "solo"})
@@ -146,7 +146,7 @@ def new_players():
     except InputError as exc:
         return _page("lockup/new.html", request.form, error=str(exc), status=422)
     if mode == "solo":  # only a solo game needs the guard cards; come back with what was typed
-        missing = bridge.profile_redirect(url_for("lockup.new_solo", **_step_one(request.form)), solo=True)
+        missing = cards.require_profile(url_for("lockup.new_solo", **_step_one(request.form)), solo=True)
         if missing is not None:
             return missing
     return _page("lockup/new_cards.html", request.form, mode=mode, players=players,
@@ -161,11 +161,11 @@ def start_game():
     try:
         mode = _mode(form)
         players = parse_players(form, mode)
-        setup, cards = build_setup(form, bridge.profile())
+        setup, entered = build_setup(form, cards.get_profile())
         kind = "lockup-solo" if mode == "solo" else "lockup"
         title = forms.text(form, "title") or _("Lockup game")
         game_id = play.start_from_form(kind, setup, title, forms.text(form, "key") or play.new_key(),
-                                       after=lambda: bridge.remember_all(cards))
+                                       after=lambda: cards.remember_all(entered))
     except InputError as exc:
         mode = form.get("mode", "standard")
         players = [{"name": forms.text(form, f"name-{i}")} for i in range(MAX_PLAYERS) if forms.text(form, f"name-{i}")]

@@ -21,9 +21,9 @@ from flask_babel import gettext as _
 from companion.core.errors import InputError
 from companion.games.lockup import audit
 from companion.games.lockup.model import GUARDS, RESOURCES
-from companion.web.gameui.lockup_end import auditrows
-from companion.web.gameui.lockup_end.auditrows import KINDS, TREASURE_WORDS, FieldError
-from companion.web.gameui.lockup_end.breakdown import RESOURCE_LABELS, explain
+from companion.web.gameui.lockup.end import auditrows
+from companion.web.gameui.lockup.end.auditrows import KINDS, TREASURE_WORDS, FieldError
+from companion.web.gameui.lockup.end.breakdown import RESOURCE_LABELS, explain
 
 __all__ = ["FieldError", "field_of", "respond", "run", "slot_label", "values_of"]
 

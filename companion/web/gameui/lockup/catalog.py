@@ -2,7 +2,7 @@
 
 Pages of the ``lockup_cards`` blueprint (server device only). Card faces are validated by the
 engine's parsers (through ``catalog`` and ``card_forms``); a wrong field is named and nothing
-stored is lost. The helpers other views call live in ``lockup_cards``.
+stored is lost. The helpers other views call live in ``.cards``.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from companion.core.errors import InputError
 from companion.games.lockup import catalog
 from companion.games.lockup.card_forms import COST_KEYS, entry_form_values, entry_from_form
 from companion.games.lockup.model import GOON_TYPES, RESOURCES, TREASURES
-from companion.web.gameui.lockup_cards import bp, catalog_document, read_upload_or_text, save_catalog
-from companion.web.gameui.lockup_words import field_id, field_label, words
+from companion.web.gameui.lockup.cards import bp, catalog_document, read_upload_or_text, save_catalog
+from companion.web.gameui.lockup.words import field_id, field_label, words
 
 
 @bp.get("/catalog")

@@ -1,8 +1,8 @@
 """Lockup end screens: final scores explained, reputation chart, audit trail, the table's count,
 BG Stats export, and the audit-only form (issue 5, the end part).
 
-Public: :func:`final_context` (the Lockup panel includes ``lockup_end/_final.html`` with it when
-the game is over), :func:`audit_doc` and ``AUDIT_ENDPOINT`` (for ``GameUI.audit_endpoint``).
+Public: :func:`final_context` and :func:`final_html` (the Lockup panel shows ``lockup_end/_final.html``
+when the game is over), :func:`audit_doc` and ``AUDIT_ENDPOINT`` (for ``GameUI.audit_endpoint``).
 Routes (blueprint ``lockup_end``): ``/lockup/<id>/end`` (the end screen as a page),
 ``/lockup/<id>/end/check`` (POST: the table's count), ``/lockup/<id>/end/bgstats.json`` and
 ``/lockup/audit`` (GET/POST). Views are thin: read the game, fold, render; nothing is recorded.
@@ -14,15 +14,16 @@ import json
 
 from flask import Blueprint, Response, abort, render_template, request
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from companion.core.events import decode
 from companion.web.access import game_or_404
-from companion.web.gameui.lockup_end import auditform
-from companion.web.gameui.lockup_end.breakdown import audit_doc
-from companion.web.gameui.lockup_end.context import effective_records, final_context
+from companion.web.gameui.lockup.end import auditform
+from companion.web.gameui.lockup.end.breakdown import audit_doc
+from companion.web.gameui.lockup.end.context import effective_records, final_context
 from companion.web.registry import register_blueprint
 
-__all__ = ["AUDIT_ENDPOINT", "audit_doc", "bp", "final_context"]
+__all__ = ["AUDIT_ENDPOINT", "audit_doc", "bp", "final_context", "final_html"]
 
 bp = Blueprint("lockup_end", __name__, url_prefix="/lockup")
 AUDIT_ENDPOINT = "lockup_end.audit"
@@ -54,6 +55,12 @@ def _finished(game_id: str) -> tuple[dict, object, list]:
     if state is None or state.result is None:
         abort(403, _("The end screen opens once the game is finished (it has hidden information)."))
     return game, state, records
+
+
+def final_html(state, game: dict) -> Markup:
+    """The end screen inside the game page: ``lockup_end/_final.html`` with its own context."""
+    context = final_context(getattr(state, "game", state), game)
+    return Markup(render_template("lockup_end/_final.html", **{"game": game, **context}))
 
 
 @bp.get("/<game_id>/end")

@@ -20,7 +20,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from companion.games.lockup.model import GOON_TYPES, TREASURES
-from companion.web.gameui.lockup_end.breakdown import GOON_LABELS, TREASURE_LABELS
+from companion.web.gameui.lockup.end.breakdown import GOON_LABELS, TREASURE_LABELS
 
 KINDS = ("items", "goons")
 HEAD = {"items": "name", "goons": "type"}  # the first field of a row: what the row is

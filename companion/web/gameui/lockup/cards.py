@@ -6,7 +6,7 @@ JSON and as a QR code. Nothing is shipped: without a stored profile the form is 
 
 Public helpers: :func:`get_profile`, :func:`require_profile`; the catalog helpers
 :func:`catalog_entries`, :func:`lookup` and :func:`remember` live here too (pages in
-``lockup_catalog``). Every page of this blueprint answers 403 to other devices (host only).
+``.catalog``). Every page of this blueprint answers 403 to other devices (host only).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from companion.games.lockup.card_forms import guard_field, profile_form_values, 
 from companion.games.lockup.cards import card_doc
 from companion.web import access, get_store
 from companion.web.access import is_local, require_host
-from companion.web.gameui.lockup_words import field_id, field_label, words
+from companion.web.gameui.lockup.words import field_id, field_label, words
 from companion.web.qr import svg
 from companion.web.registry import register_blueprint, register_settings_link
 
@@ -103,6 +103,17 @@ def catalog_entries(kind: str) -> list[dict]:
 def lookup(kind: str, name: str) -> dict | None:
     """The catalog entry of ``kind`` called ``name`` (any case), in the form the engine takes, or ``None``."""
     return catalog.lookup(catalog_document(), kind, name)
+
+
+def catalog_names(kind: str) -> list[str]:
+    """Names offered for autocomplete (``<datalist>``) for one kind of card."""
+    return [e["name"] for e in catalog_entries(kind) if isinstance(e.get("name"), str)]
+
+
+def remember_all(cards: list[tuple[str, dict]]) -> None:
+    """Remember every (kind, face) entered with a command; called inside its transaction."""
+    for kind, face in cards:
+        remember(kind, face)
 
 
 def remember(kind: str, face: Any) -> bool:
