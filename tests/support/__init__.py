@@ -1,4 +1,5 @@
-"""Shared test helpers: the project's own test data (``tests/data``).
+"""Shared test helpers: the project's own test data (``tests/data``), fuzzing strategies, a driver
+for the pure games (:class:`Table`), the CLI audit, and pages through the Flask test client.
 
 Importable from every test module as ``support`` (``pythonpath = ["tests"]`` in pyproject.toml);
 the repository never reads anything outside itself.
@@ -6,9 +7,17 @@ the repository never reads anything outside itself.
 
 from __future__ import annotations
 
+import html as _html
 import json
+import re
+import subprocess
+import sys
 from functools import cache
 from pathlib import Path
+
+import pytest
+
+from companion.core.errors import RuleViolation
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
@@ -225,3 +234,115 @@ def raw_form_body(draw, fields: dict[str, str]) -> bytes:
         at = draw(st.integers(0, len(body)))
         body = body[:at] + junk + body[at:]
     return body
+
+
+# --- driving a recorded game the way the app does (pure games) ------------------------------------
+
+class Table:
+    """Drives a game like the app: decide, record the events, fold them.
+
+    A test module subclasses it naming its game, e.g.
+    ``class Table(support.Table): game, parse = GAME, staticmethod(command_from_dict)``.
+    """
+
+    game = None  # the game's GameDefinition
+    parse = None  # command_from_dict(kind, data) of the game
+
+    def __init__(self, setup: dict):
+        self.events = self.game.start(setup)
+        self.state = self.game.fold(self.events)
+
+    def do(self, kind: str, **data):
+        """Decide one command, record its events and fold them; the new events."""
+        new = self.game.decide(self.state, self.parse(kind, data))
+        self.events += new
+        for event in new:
+            self.state = self.game.evolve(self.state, event)
+        return new
+
+    def refuses(self, kind: str, **data) -> RuleViolation:
+        """The RuleViolation a command raises; nothing was recorded or changed."""
+        before = (self.state, len(self.events))
+        with pytest.raises(RuleViolation) as caught:
+            self.do(kind, **data)
+        assert (self.state, len(self.events)) == before
+        return caught.value
+
+
+def audit_cli(game: str, doc) -> subprocess.CompletedProcess:
+    """``companion audit <game> -`` run as a process with ``doc`` (JSON, or text as it is) on stdin."""
+    text = doc if isinstance(doc, str) else json.dumps(doc)
+    return subprocess.run(
+        [sys.executable, "-m", "companion.cli", "audit", game, "-"],
+        input=text, capture_output=True, text=True, cwd=ROOT, timeout=60,
+    )
+
+
+# --- pages through the Flask test client ---------------------------------------------------------
+
+HX = {"HX-Request": "true"}
+"""Headers of an htmx request."""
+
+MADE_UP_PROFILE_PATH = ROOT / "tests" / "solo_guard" / "golden" / "made_up_profile.json"
+"""A made-up Lockup box profile (not the printed values)."""
+
+
+def made_up_profile() -> dict:
+    """A fresh copy of the made-up Lockup box profile."""
+    return json.loads(MADE_UP_PROFILE_PATH.read_text())
+
+
+def store_profile(app, profile: dict | None = None) -> None:
+    """Store a Lockup box profile (the made-up one by default) as the device's setting."""
+    from companion.events import EventStore
+
+    EventStore(app.config["DATABASE"]).put_setting("lockup-box-profile", made_up_profile() if profile is None
+                                                   else profile)
+
+
+def words(markup: str) -> str:
+    """Markup as words: links (rule ids may be links) dropped inline, other tags as spaces, spaces collapsed."""
+    markup = re.sub(r"</?a\b[^>]*>", "", markup)
+    return " ".join(_html.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
+
+
+def text(response) -> str:
+    """The page as words."""
+    return words(response.get_data(as_text=True))
+
+
+def alerts(response) -> list[str]:
+    """The words of every alert (rule ids in them may be links: tags are dropped)."""
+    found = re.findall(r'role="alert">(.*?)</(?:p|div)>', response.get_data(as_text=True), re.DOTALL)
+    return [words(m) for m in found]
+
+
+def seq(app, game_id: str) -> int:
+    """The sequence number of the game's last recorded event."""
+    from companion.web import get_store
+
+    with app.app_context():
+        return get_store().last_seq(game_id)
+
+
+def count_games(app) -> int:
+    """How many games the device has recorded."""
+    from companion.web import get_store
+
+    with app.app_context():
+        return len(get_store().games())
+
+
+def game_state(app, game_id: str):
+    """The folded state of a recorded game, as the app loads it."""
+    from companion.web import get_store, play
+
+    with app.test_request_context():
+        return play.load(get_store().game(game_id)).state
+
+
+def lockup_do(client, game_id: str, action: str, expect: int = 303, headers: dict | None = None, **fields) -> str:
+    """Post one Lockup action form; assert its status and return the body."""
+    answer = client.post(f"/lockup/{game_id}/do/{action}", data=fields, headers=headers or {})
+    assert answer.status_code == expect, answer.get_data(as_text=True)[:2000]
+    return answer.get_data(as_text=True)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import copy
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,11 +20,7 @@ EXAMPLE = next(e for e in EXAMPLES if e["command"] == "companion audit ragami")
 
 
 def cli(doc) -> subprocess.CompletedProcess:
-    text = doc if isinstance(doc, str) else json.dumps(doc)
-    return subprocess.run(
-        [sys.executable, "-m", "companion.cli", "audit", "ragami", "-"],
-        input=text, capture_output=True, text=True, cwd=ROOT, timeout=60,
-    )
+    return support.audit_cli("ragami", doc)
 
 
 def mutate(change) -> dict:

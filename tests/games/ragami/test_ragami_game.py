@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+import support
 
 from companion.core.errors import InputError, RuleViolation
 from companion.core.events import decode, encode
@@ -17,26 +18,10 @@ FOUR = [{"name": "Ana", "colour": "yellow"}, {"name": "Bo", "colour": "green"},
         {"name": "Cy", "colour": "blue"}, {"name": "Di", "colour": "purple"}]
 
 
-class Table:
+class Table(support.Table):
     """Drives the game like the app: decide, record the events, fold them."""
 
-    def __init__(self, setup: dict):
-        self.events = GAME.start(setup)
-        self.state = GAME.fold(self.events)
-
-    def do(self, kind: str, **data):
-        new = GAME.decide(self.state, command_from_dict(kind, data))
-        self.events += new
-        for event in new:
-            self.state = GAME.evolve(self.state, event)
-        return new
-
-    def refuses(self, kind: str, **data) -> RuleViolation:
-        before = (self.state, len(self.events))
-        with pytest.raises(RuleViolation) as caught:
-            self.do(kind, **data)
-        assert (self.state, len(self.events)) == before
-        return caught.value
+    game, parse = GAME, staticmethod(command_from_dict)
 
     def seat(self, name: str):
         return self.state.seat(name)

@@ -21,11 +21,7 @@ EXAMPLE = next(e for e in EXAMPLES if e["command"] == "companion audit rattus-ca
 
 
 def cli(doc) -> subprocess.CompletedProcess:
-    text = doc if isinstance(doc, str) else json.dumps(doc)
-    return subprocess.run(
-        [sys.executable, "-m", "companion.cli", "audit", "rattus-cartus", "-"],
-        input=text, capture_output=True, text=True, cwd=ROOT, timeout=60,
-    )
+    return support.audit_cli("rattus-cartus", doc)
 
 
 def test_rc_spec_example_rc_f2_stack_and_rc_f5_split_exactly_through_the_cli():

@@ -20,26 +20,10 @@ EXAMPLE = next(e for e in support.examples()
 NAMES = ["Rojo", "Azul", "Verde", "Amarillo"]
 
 
-class Table:
+class Table(support.Table):
     """Drives the game like the app: decide, record the events, fold them."""
 
-    def __init__(self, setup: dict):
-        self.events = GAME.start(setup)
-        self.state = GAME.fold(self.events)
-
-    def do(self, kind: str, **data):
-        new = GAME.decide(self.state, command_from_dict(kind, data))
-        self.events += new
-        for event in new:
-            self.state = GAME.evolve(self.state, event)
-        return new
-
-    def refuses(self, kind: str, **data) -> RuleViolation:
-        before = (self.state, len(self.events))
-        with pytest.raises(RuleViolation) as caught:
-            self.do(kind, **data)
-        assert (self.state, len(self.events)) == before
-        return caught.value
+    game, parse = GAME, staticmethod(command_from_dict)
 
 
 def play_rounds(table: Table, count: int) -> list[str]:
