@@ -7,17 +7,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from support import count_games
 
 from companion.web import get_store
 from companion.web.access import safe_next
 from companion.web.hardening import host_name, is_allowed_host
 
 LAN = "192.168.1.23"
-
-
-def count_games(app) -> int:
-    with app.app_context():
-        return len(get_store().games())
 
 
 def alerts(response) -> str:

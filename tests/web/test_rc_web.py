@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 import support
+from support import HX, alerts, count_games, seq, text
 
 from companion.web import get_store
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = list(support.examples())
-HX = {"HX-Request": "true"}
 CLASSES = ("peasantry", "burghers", "church", "knighthood", "royalty", "sorcery")
 
 # Three players, Church tied 4-4 (Azul's marker lies below: RC-F2); Gold tied for most (RC-F5,
@@ -27,33 +27,6 @@ TALLIES = {
     "Verde": {"sorcery": "5", "knighthood": "2", "flutes": "1", "vp_tokens": "4"},
 }
 RATS = {"Rojo": "3", "Azul": "2", "Verde": "9"}
-
-
-def alerts(response) -> list[str]:
-    """The words of every alert (rule ids in them may be links: tags are dropped)."""
-    found = re.findall(r'role="alert">(.*?)</(?:p|div)>', response.get_data(as_text=True), re.DOTALL)
-    return [words(m) for m in found]
-
-
-def words(markup: str) -> str:
-    """Markup as words: links (rule ids may be links) dropped inline, other tags as spaces, spaces collapsed."""
-    markup = re.sub(r"</?a\b[^>]*>", "", markup)
-    return " ".join(htmlmod.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
-
-
-def text(response) -> str:
-    """The page as words."""
-    return words(response.get_data(as_text=True))
-
-
-def seq(app, game_id: str) -> int:
-    with app.app_context():
-        return get_store().last_seq(game_id)
-
-
-def count_games(app) -> int:
-    with app.app_context():
-        return len(get_store().games())
 
 
 def new_game(client, players=("Rojo", "Azul", "Verde"), start_seat="0", **extra) -> str:
