@@ -19,11 +19,17 @@ def replace(obj, **changes):
 
     Folding a game replaces the State ~20 times per event; the generic version spends most of the
     fold time in field introspection. No class here has ``__post_init__`` or init-only fields.
+    A copied ``__dict__`` set in one step is about twice as fast as filling an empty one.
     """
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
+    data = obj.__dict__.copy()
+    data.update(changes)
+    new = _new(type(obj))
+    _set(new, "__dict__", data)
     return new
+
+
+_new = object.__new__
+_set = object.__setattr__  # a frozen dataclass refuses its own __setattr__
 
 
 Tile = int | str  # crew tile: a printed number, "lookout", "enforcer"; guard card: a number or "power"
