@@ -7,9 +7,9 @@ import functools
 import json
 import random
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
+import support
 
 from companion.core.history import CommandUndone
 from companion.games.lockup import audit, autoplay
@@ -21,7 +21,7 @@ from companion.web import get_store
 from companion.web.gameui.lockup.end import audit_doc, final_context
 
 GAMES = [(1, 3, "standard"), (2, 1, "solo"), (5, 5, "advanced")]
-PROFILE = Path(__file__).resolve().parents[1] / "solo_guard" / "golden" / "made_up_profile.json"
+PROFILE = support.MADE_UP_PROFILE_PATH
 
 
 @functools.cache

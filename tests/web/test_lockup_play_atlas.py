@@ -6,43 +6,34 @@ The box profile and every card here are made up for the test (golden/made_up_pro
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
 import pytest
+import support
 
-from companion.events import EventStore
 from companion.games.lockup.model import GUARDS
 from companion.solo_guard.playthrough import MadeUpCards, setup
 from companion.solo_guard.state import face_down
 
-PROFILE = json.loads((Path(__file__).resolve().parents[1] / "solo_guard" / "golden" / "made_up_profile.json")
-                     .read_text())
+PROFILE = support.made_up_profile()
 OFFER = "Play Atlas of Hideouts: reveal a face-down guard"
 
 
 @pytest.fixture
 def solo(app, client):
-    EventStore(app.config["DATABASE"]).put_setting("lockup-box-profile", PROFILE)
+    support.store_profile(app, PROFILE)
     from companion.web import play
 
     with app.test_request_context():
         return play.start("lockup-solo", setup("expert", PROFILE, 31, MadeUpCards(31)), "Atlas test", "atlas-key")
 
 
-def state(app, game_id):
-    from companion.web import get_store, play
-
-    with app.test_request_context():
-        return play.load(get_store().game(game_id)).state
+state = support.game_state
 
 
 def do(client, game_id, action, expect=303, htmx=False, **fields):
-    headers = {"HX-Request": "true"} if htmx else {}
-    answer = client.post(f"/lockup/{game_id}/do/{action}", data=fields, headers=headers)
-    assert answer.status_code == expect, answer.get_data(as_text=True)[:2000]
-    return re.sub(r'<a class="rule-link" href="[^"]*">([^<]*)</a>', r"\1", answer.get_data(as_text=True))
+    page = support.lockup_do(client, game_id, action, expect, support.HX if htmx else None, **fields)
+    return re.sub(r'<a class="rule-link" href="[^"]*">([^<]*)</a>', r"\1", page)
 
 
 def location_html(page: str, location: str) -> str:
@@ -136,7 +127,7 @@ def test_not_offered_and_refused_in_a_game_with_players_only(app, client):
     from companion.games.lockup.autoplay import make_setup
     from companion.web import play
 
-    EventStore(app.config["DATABASE"]).put_setting("lockup-box-profile", PROFILE)
+    support.store_profile(app, PROFILE)
     with app.test_request_context():
         game_id = play.start("lockup", make_setup(random.Random(1), 2), "Two players", "two-key")
     do(client, game_id, "adjust", seat="Ana", quantity="tomes", delta="+1", reason="Made-up tome drawn")

@@ -7,27 +7,24 @@ what the engine's own ``decide`` gives for that command: every form parses to th
 
 from __future__ import annotations
 
-import json
 import random
 import re
-from pathlib import Path
 
 import pytest
+import support
 
-from companion.events import EventStore
 from companion.games.lockup import autoplay
 from companion.games.lockup.engine import GAME, pending
 from companion.games.lockup.model import TREASURES
 from companion.web.gameui.lockup.formdriver import form_for, setup_fields
 
 ASKED = {"choice", "effect", "discard", "refill-items", "refill-goons", "end-goal", "trait", "reveal-tiles"}
-PROFILE = json.loads((Path(__file__).resolve().parents[1] / "solo_guard" / "golden" / "made_up_profile.json")
-                     .read_text())
+PROFILE = support.made_up_profile()
 
 
 @pytest.fixture
 def table(app, client):
-    EventStore(app.config["DATABASE"]).put_setting("lockup-box-profile", PROFILE)
+    support.store_profile(app, PROFILE)
     return client
 
 
@@ -44,13 +41,7 @@ class Cards(autoplay.Cards):
         return {**face, "treasures": sorted(face["treasures"], key=TREASURES.index)}
 
 
-def state_of(app, game_id):
-    from companion.web import play
-
-    with app.test_request_context():
-        from companion.web import get_store
-
-        return play.load(get_store().game(game_id)).state
+state_of = support.game_state
 
 
 def new_game(client, setup) -> str:

@@ -6,16 +6,12 @@ Every card here is made up for the test ("Made-up Item A" ...), not a real Locku
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
 import pytest
+import support
 
-from companion.events import EventStore
-
-PROFILE = json.loads((Path(__file__).resolve().parents[1] / "solo_guard" / "golden" / "made_up_profile.json")
-                     .read_text())
+PROFILE = support.made_up_profile()
 GOON = {"type": "mindflayer", "suspicion": 0, "treasures": []}
 SETUP = {
     "mode": "standard", "players": [{"name": "Ana"}, {"name": "Ben"}, {"name": "Cleo"}], "first_player": "Ana",
@@ -32,24 +28,17 @@ SETUP = {
 
 @pytest.fixture
 def game(app, client):
-    EventStore(app.config["DATABASE"]).put_setting("lockup-box-profile", PROFILE)
+    support.store_profile(app, PROFILE)
     from companion.web import play
 
     with app.test_request_context():
         return play.start("lockup", SETUP, "Phase test", "setup-key")
 
 
-def state(app, game_id):
-    from companion.web import get_store, play
-
-    with app.test_request_context():
-        return play.load(get_store().game(game_id)).state
+state = support.game_state
 
 
-def do(client, game_id, action, expect=303, **fields):
-    answer = client.post(f"/lockup/{game_id}/do/{action}", data=fields)
-    assert answer.status_code == expect, answer.get_data(as_text=True)[:2000]
-    return answer.get_data(as_text=True)
+do = support.lockup_do
 
 
 def section(page: str, ident: str) -> str:

@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 
 import pytest
+import support
 
-from companion.events import EventStore
 from companion.games.lockup.engine import pending
 
 GOON = {"type": "mindflayer", "suspicion": 0, "treasures": []}
@@ -32,30 +32,23 @@ SETUP = {
               "smithy": {"name": "Made-up Goon F", **GOON}, "commissary": {"name": "Made-up Goon C", **GOON},
               "chow_hall": {"name": "Made-up Goon H", **GOON}},
 }
-HX = {"HX-Request": "true"}
+HX = support.HX
 CHOICES = re.compile(r'<fieldset id="(?:holding-cell|reveal-tiles)"[^>]*>.*?</fieldset>', re.S)
 
 
 @pytest.fixture
 def game(app, client):
-    EventStore(app.config["DATABASE"]).put_setting("lockup-box-profile", {"crew_tiles": TILES})
+    support.store_profile(app, {"crew_tiles": TILES})
     from companion.web import play
 
     with app.test_request_context():
         return play.start("lockup", SETUP, "Private cells", "setup-key")
 
 
-def state(app, game_id):
-    from companion.web import get_store, play
-
-    with app.test_request_context():
-        return play.load(get_store().game(game_id)).state
+state = support.game_state
 
 
-def do(client, game_id, action, expect=303, headers=None, **fields):
-    answer = client.post(f"/lockup/{game_id}/do/{action}", data=fields, headers=headers or {})
-    assert answer.status_code == expect, answer.get_data(as_text=True)[:2000]
-    return answer.get_data(as_text=True)
+do = support.lockup_do
 
 
 def pages(client, game_id) -> dict[str, str]:

@@ -4,19 +4,17 @@ step 1 had typed comes back. Profiles and cards are made up."""
 
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+import support
 
 from companion.events import EventStore
 from companion.games.lockup import autoplay
 from companion.web.gameui.lockup.formdriver import setup_fields
 
-FULL = json.loads((Path(__file__).resolve().parents[1] / "solo_guard" / "golden" / "made_up_profile.json")
-                  .read_text())
+FULL = support.made_up_profile()
 CREW_ONLY = {"game": "lockup", "crew_tiles": FULL["crew_tiles"]}
 CREW_FORM = {f"crew_tiles[{i}]": str(n) for i, n in enumerate(FULL["crew_tiles"])}
 

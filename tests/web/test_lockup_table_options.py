@@ -4,24 +4,22 @@ game page with the I-1 option. Cards are made up for the test (autoplay's "Test 
 
 from __future__ import annotations
 
-import json
 import random
 import re
-from pathlib import Path
 
 import pytest
+import support
 
 from companion.events import EventStore
 from companion.games.lockup import autoplay
 from companion.web.gameui.lockup.formdriver import setup_fields
 
-PROFILE = json.loads((Path(__file__).resolve().parents[1] / "solo_guard" / "golden" / "made_up_profile.json")
-                     .read_text())
+PROFILE = support.made_up_profile()
 
 
 @pytest.fixture
 def profiled(app, client):
-    EventStore(app.config["DATABASE"]).put_setting("lockup-box-profile", PROFILE)
+    support.store_profile(app, PROFILE)
     return client
 
 

@@ -10,11 +10,9 @@ profile and cards are made up (tests/solo_guard/golden/made_up_profile.json, aut
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from html.parser import HTMLParser
-from pathlib import Path
 from urllib.parse import quote, urlencode
 
 import pytest
@@ -31,8 +29,7 @@ from companion.web.gameui.lockup.actions import PARSERS as LOCKUP_ACTIONS
 from companion.web.gameui.lockup.formdriver import setup_fields
 
 LAN = "192.168.1.23"
-PROFILE = json.loads((Path(__file__).resolve().parents[1] / "solo_guard" / "golden" / "made_up_profile.json")
-                     .read_text())
+PROFILE = support.made_up_profile()
 PAGES = ["/", "/ragami/new", "/rattus-cartus/new", "/lockup/new", "/lockup/new/solo", "/ragami/audit",
          "/rattus-cartus/audit", "/lockup/audit", "/lockup/box-profile", "/lockup/catalog"]
 WORDS = sorted({*LOCKUP_ACTIONS, *ragami.COMMANDS, *rc.COMMANDS, "new", "start", "x", "..", "%00"})

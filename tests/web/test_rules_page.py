@@ -7,9 +7,9 @@ import functools
 import json
 import re
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
+import support
 from markupsafe import Markup
 
 from companion.games.lockup import autoplay
@@ -18,7 +18,7 @@ from companion.solo_guard import playthrough
 from companion.web import get_store
 from companion.web.rules import rule_links
 
-PROFILE = Path(__file__).resolve().parents[1] / "solo_guard" / "golden" / "made_up_profile.json"
+PROFILE = support.MADE_UP_PROFILE_PATH
 
 
 class Ids(HTMLParser):
