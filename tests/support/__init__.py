@@ -346,3 +346,25 @@ def lockup_do(client, game_id: str, action: str, expect: int = 303, headers: dic
     answer = client.post(f"/lockup/{game_id}/do/{action}", data=fields, headers=headers or {})
     assert answer.status_code == expect, answer.get_data(as_text=True)[:2000]
     return answer.get_data(as_text=True)
+
+
+def record_game(app, events: list, kind: str = "lockup", title: str = "Made-up game night",
+                finished: bool = True) -> dict:
+    """A recorded game made of ``events`` (one command), finished or still in progress; its row."""
+    from companion.web import get_store
+
+    with app.app_context():
+        store = get_store()
+        game = store.create_game(kind, title)
+        store.append(game["id"], 0, events, f"{game['id']}-0")
+        store.set_status(game["id"], "finished" if finished else "active")
+        return store.game(game["id"])
+
+
+@cache
+def played_lockup(seed: int, count: int, mode: str):
+    """A whole Lockup game played by the random legal player with made-up cards (``autoplay.play``),
+    played once per test run and shared: (events, ...) as ``autoplay.play`` returns them."""
+    from companion.games.lockup import autoplay
+
+    return autoplay.play(seed, count, mode)

@@ -2,30 +2,21 @@
 
 from __future__ import annotations
 
-import functools
 import html
 import json
 import re
 from urllib.parse import unquote
 
-from companion.games.lockup import autoplay
-from companion.web import get_store
+import support
 
 PREFIX = "bgstats://app.bgstatsapp.com/createPlay.html?data="
 
 
-@functools.cache
-def finished(seed: int, count: int, mode: str):
-    return autoplay.play(seed, count, mode)
+finished = support.played_lockup
 
 
 def stored(app, events):
-    with app.app_context():
-        s = get_store()
-        game = s.create_game("lockup", "Friday Lockup")
-        s.append(game["id"], 0, events, f"k-{game['id']}")
-        s.set_status(game["id"], "finished")
-        return s.game(game["id"])
+    return support.record_game(app, events, "lockup", "Friday Lockup")
 
 
 def link_play(client, game) -> dict:

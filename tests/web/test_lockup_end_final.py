@@ -3,7 +3,6 @@ the reputation chart, the audit trail, the table-count check and who may see it.
 
 from __future__ import annotations
 
-import functools
 import json
 import random
 from html.parser import HTMLParser
@@ -24,9 +23,7 @@ GAMES = [(1, 3, "standard"), (2, 1, "solo"), (5, 5, "advanced")]
 PROFILE = support.MADE_UP_PROFILE_PATH
 
 
-@functools.cache
-def finished(seed: int, count: int, mode: str):
-    return autoplay.play(seed, count, mode)
+finished = support.played_lockup
 
 
 class Tags(HTMLParser):

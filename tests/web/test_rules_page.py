@@ -12,10 +12,8 @@ import pytest
 import support
 from markupsafe import Markup
 
-from companion.games.lockup import autoplay
 from companion.rules import GAMES, RULE_ID, index
 from companion.solo_guard import playthrough
-from companion.web import get_store
 from companion.web.rules import rule_links
 
 PROFILE = support.MADE_UP_PROFILE_PATH
@@ -231,17 +229,12 @@ def assert_every_rule_id_is_a_link(client, start: str, rules_pages) -> None:
 
 @functools.cache
 def lockup_game(seed: int, count: int, mode: str) -> list:
-    return autoplay.play(seed, count, mode)[0]
+    return support.played_lockup(seed, count, mode)[0]
 
 
 def stored(app, events: list, kind: str, finished: bool = True) -> str:
     """A recorded game made of ``events`` (one command), finished or still in progress; its id."""
-    with app.app_context():
-        store = get_store()
-        game = store.create_game(kind, "Rules links night")
-        store.append(game["id"], store.last_seq(game["id"]), events, f"{game['id']}-0")
-        store.set_status(game["id"], "finished" if finished else "active")
-        return game["id"]
+    return support.record_game(app, events, kind, "Rules links night", finished)["id"]
 
 
 @pytest.mark.parametrize("seed,count,mode", [(1, 3, "standard"), (5, 2, "advanced")])
