@@ -368,3 +368,27 @@ def played_lockup(seed: int, count: int, mode: str):
     from companion.games.lockup import autoplay
 
     return autoplay.play(seed, count, mode)
+
+
+# --- Lockup solo scenarios (``companion.games.lockup.scenario.Table``) ----------------------------
+
+
+def deal_guards(t, values=(1, 1, 1, 1, 1, 1, 1), special: str | None = None) -> None:
+    """Deal the guards' cards of a solo round (L-SO4): ``values`` to the first seven locations in
+    order; the card at ``special`` (a location) is the special guard."""
+    from companion.games.lockup.model import LOCATIONS
+
+    pairs = zip(LOCATIONS[:7], values, strict=True)
+    cards = [{"location": loc, "value": v, "special": loc == special} for loc, v in pairs]
+    t.do("deal_guards", cards=cards)
+
+
+def drive(t, until) -> None:
+    """Confirm locations and decline choices until ``until(pending)`` holds."""
+    while not until(t.pending):
+        if t.pending.kind == "confirm-rewards":
+            t.collect()
+        elif t.pending.kind == "choice":
+            t.do("decline", seat=t.pending.seat)
+        else:
+            raise AssertionError(f"stuck at {t.pending}")

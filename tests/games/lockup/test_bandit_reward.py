@@ -8,7 +8,9 @@ the seat's turn, or an impossible choice, I-3) leaves it on the location, where 
 
 from __future__ import annotations
 
-from companion.games.lockup.model import LOCATIONS
+from support import deal_guards as _deal
+from support import drive as _drive
+
 from companion.games.lockup.scenario import Table, goon, setup
 
 
@@ -197,17 +199,3 @@ def test_the_guards_take_the_bandit_cube_with_their_reward_I_17_L_SO8():
     assert t.seat("guards").resources["scrap"] == scrap_before + 2 + 1  # 2p first: 2 scrap, + the Bandit cube
     assert t.state.loc_resources["sewers"] == {}
 
-
-def _deal(t: Table, values) -> None:
-    cards = [{"location": loc, "value": v, "special": False} for loc, v in zip(LOCATIONS[:7], values, strict=True)]
-    t.do("deal_guards", cards=cards)
-
-
-def _drive(t: Table, until) -> None:
-    while not until(t.pending):
-        if t.pending.kind == "confirm-rewards":
-            t.collect()
-        elif t.pending.kind == "choice":
-            t.do("decline", seat=t.pending.seat)
-        else:
-            raise AssertionError(f"stuck at {t.pending}")

@@ -4,28 +4,14 @@ I-8), special guards (L-SO9), guards' rewards and effects (L-SO8, L-SO10), solo 
 from __future__ import annotations
 
 import pytest
+import support
 
 from companion.core.errors import RuleViolation
 from companion.games.lockup.engine import view_for
-from companion.games.lockup.model import LOCATIONS
 from companion.games.lockup.scenario import Table, goon, setup
 
-
-def deal(t: Table, values=(1, 1, 1, 1, 1, 1, 1), special: str | None = None) -> None:
-    pairs = zip(LOCATIONS[:7], values, strict=True)
-    cards = [{"location": loc, "value": v, "special": loc == special} for loc, v in pairs]
-    t.do("deal_guards", cards=cards)
-
-
-def drive(t: Table, until) -> None:
-    """Confirm locations and decline choices until ``until(pending)`` holds."""
-    while not until(t.pending):
-        if t.pending.kind == "confirm-rewards":
-            t.collect()
-        elif t.pending.kind == "choice":
-            t.do("decline", seat=t.pending.seat)
-        else:
-            raise AssertionError(f"stuck at {t.pending}")
+deal = support.deal_guards
+drive = support.drive
 
 
 def test_solo_setup_guards_board_and_marker_L_SO1():
