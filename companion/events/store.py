@@ -348,8 +348,11 @@ class EventStore(SettingsMixin):
         idempotency_key: str,
         request: Any,
         project: Projection | None = None,
+        after: int = 0,
     ) -> AppendResult:
-        """Decide-and-append under one ``BEGIN IMMEDIATE``: ``decide`` sees every event so far.
+        """Decide-and-append under one ``BEGIN IMMEDIATE``: ``decide`` sees every event with
+        ``seq > after`` (a caller that keeps the fold of the first ``after`` events reads only
+        the rest: the cost of a command does not grow with the game).
 
         ``project`` runs after the events are written, before the one ``COMMIT``: the
         projections it writes commit with them. Whatever ``decide`` or ``project`` raises
@@ -360,7 +363,7 @@ class EventStore(SettingsMixin):
             seen = self._seen(idempotency_key, game_id, digest)
             if seen:
                 return seen
-            history = self.events(game_id)
+            history = self.events(game_id, after=after)
             records = [_to_record(e) for e in decide(history)]
             result = self._write(game_id, self.last_seq(game_id), records, idempotency_key, digest)
             if project is not None:

@@ -3,14 +3,24 @@
 Views stay thin: parse the request into a command, call :func:`execute`, render the new state.
 Every write also writes its projections (the game's status; ``after``: e.g. the card catalog) in
 the same transaction as its events, so a crash never leaves one without the other.
+
+A step costs the same in round 6 as in round 1: each app keeps the folded state of its recent
+games (:class:`Folded`, bounded LRU, thread-safe). A read or a decision fetches only the records
+after the cached ``seq`` (another thread or another app on the same database may have moved the
+stream on) and folds those onto the cached state. New commands only ever add effective events;
+an undo/redo marker changes which earlier events count, so it refolds the cached decoded events.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Mapping
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from flask import current_app
 
 from companion.core import history
 from companion.core.errors import RuleViolation
@@ -22,18 +32,39 @@ from companion.web.registry import GameUI, ui_for
 
 @dataclass(frozen=True)
 class Loaded:
-    """A game as read: its row, every stored record, the effective events and the state."""
+    """A game as read: its row, every stored record, the effective events, the state and its
+    undo/redo position."""
 
     game: dict[str, Any]
     ui: GameUI
     records: list[StoredEvent]
     events: list[Event]
     state: Any
+    timeline: history.Timeline
 
-    @property
-    def timeline(self) -> history.Timeline:
-        """Undo/redo position of the game."""
-        return history.timeline(self.records)
+
+@dataclass(frozen=True)
+class Folded:
+    """A game's stream folded up to ``last_seq`` (immutable: shared by threads)."""
+
+    last_seq: int
+    records: tuple[StoredEvent, ...]
+    decoded: tuple[Event, ...]  # each record decoded, markers included (a refold never decodes again)
+    events: tuple[Event, ...]  # the effective events
+    state: Any
+    in_effect: tuple[str, ...]  # as history.Timeline
+    redoable: tuple[str, ...]
+    dead: frozenset[str]  # commands not in effect: a record of one again would change earlier events
+
+    def loaded(self, game: dict[str, Any], ui: GameUI) -> Loaded:
+        """This fold as a :class:`Loaded` of the game row ``game``."""
+        return Loaded(game, ui, list(self.records), list(self.events), self.state,
+                      history.Timeline(self.in_effect, self.redoable))
+
+
+CACHE_SIZE = 64  # games per app; a table plays one or two at a time
+_MARKERS = (history.UNDO, history.REDO)
+_cache_lock = threading.Lock()
 
 
 Projection = Callable[[], None]  # more writes to commit with the events (catalog, settings)
@@ -74,19 +105,110 @@ def start_from_form(
 
 
 def fold_records(ui: GameUI, records: list[StoredEvent]) -> tuple[list[Event], Any]:
-    """Decode the effective records (upcasting old versions) and fold them."""
+    """Decode the effective records (upcasting old versions) and fold them (no cache: imports
+    and tests use it as the reference)."""
     events = [decode(r.type, r.version, r.payload) for r in history.effective(records)]
     return events, ui.definition.fold(events)
+
+
+def fold_all(ui: GameUI, records: Sequence[StoredEvent], decoded: Sequence[Event] | None = None) -> Folded:
+    """Fold a whole stream from nothing (``decoded``: its records already decoded, in order)."""
+    if decoded is None:
+        decoded = [decode(r.type, r.version, r.payload) for r in records]
+    line = history.timeline(records)
+    alive = set(line.in_effect)
+    events = tuple(d for r, d in zip(records, decoded, strict=True) if r.type not in _MARKERS and r.command_id in alive)
+    commands = {r.command_id for r in records if r.type not in _MARKERS}
+    return Folded(records[-1].seq if records else 0, tuple(records), tuple(decoded), events,
+                  ui.definition.fold(events), line.in_effect, line.redoable, frozenset(commands - alive))
+
+
+def advance(ui: GameUI, base: Folded | None, tail: Sequence[StoredEvent]) -> Folded:
+    """``base`` with the records ``tail`` (those after ``base.last_seq``) folded in: only the new
+    events are folded, unless a marker (or a record of a command not in effect) changes which
+    earlier events count; then the whole stream is refolded from its cached decoded events."""
+    if base is None:
+        return fold_all(ui, tail)
+    if tail and tail[0].seq != base.last_seq + 1:
+        raise _Stale(f"cached up to {base.last_seq}, the stream goes on at {tail[0].seq}")
+    if not tail:
+        return base
+    decoded = tuple(decode(r.type, r.version, r.payload) for r in tail)
+    if any(r.type in _MARKERS or r.command_id in base.dead for r in tail):
+        return fold_all(ui, base.records + tuple(tail), base.decoded + decoded)
+    in_effect, redoable = list(base.in_effect), base.redoable
+    for record in tail:  # history.timeline, continued: a new command ends the redo chain
+        if record.command_id not in in_effect[-1:] and record.command_id not in in_effect:
+            in_effect.append(record.command_id)
+            redoable = ()
+    return Folded(tail[-1].seq, base.records + tuple(tail), base.decoded + decoded, base.events + decoded,
+                  ui.definition.fold(decoded, base.state), tuple(in_effect), redoable, base.dead)
+
+
+class _Stale(Exception):
+    """The cached fold is not a prefix of the stream read (only a replaced database file does that)."""
+
+
+def _cache() -> OrderedDict[str, Folded]:
+    # One cache per app: two apps on one database each notice the other's writes by their seq.
+    cache = current_app.extensions.get("companion_fold_cache")
+    if cache is None:
+        cache = current_app.extensions.setdefault("companion_fold_cache", OrderedDict())
+    return cache
+
+
+def _cached(game_id: str) -> Folded | None:
+    cache = _cache()
+    with _cache_lock:
+        found = cache.get(game_id)
+        if found is not None:
+            cache.move_to_end(game_id)
+        return found
+
+
+def _remember(game_id: str, folded: Folded) -> None:
+    if get_store().db.conn.in_transaction:  # only what is committed may be cached
+        return
+    cache = _cache()
+    with _cache_lock:
+        known = cache.get(game_id)
+        if known is None or known.last_seq <= folded.last_seq:
+            cache[game_id] = folded
+            cache.move_to_end(game_id)
+        while len(cache) > CACHE_SIZE:
+            cache.popitem(last=False)
+
+
+def forget(game_id: str | None = None) -> None:
+    """Drop a game's cached fold (every game's: ``None``)."""
+    cache = _cache()
+    with _cache_lock:
+        if game_id is None:
+            cache.clear()
+        else:
+            cache.pop(game_id, None)
+
+
+def folded(game_id: str, ui: GameUI, known: int | None = None) -> Folded:
+    """The game's stream folded to its latest ``seq``, from the cache and the records after it."""
+    store, base = get_store(), _cached(game_id)
+    if base is not None and known is not None and known < base.last_seq and store.last_seq(game_id) < base.last_seq:
+        base = None  # the stream is behind the cache: not the same database file
+    try:
+        result = advance(ui, base, store.events(game_id, after=base.last_seq if base else 0))
+    except _Stale:
+        result = fold_all(ui, store.events(game_id))
+    _remember(game_id, result)
+    return result
 
 
 def load(game: dict[str, Any]) -> Loaded:
     """Read and fold a game (:class:`EmptyGame` when it has no event to fold)."""
     ui = _ui(game["kind"])
-    records = get_store().events(game["id"])
-    if not records:
+    result = folded(game["id"], ui, game.get("last_seq"))
+    if not result.records:
         raise EmptyGame(game["id"])
-    events, state = fold_records(ui, records)
-    return Loaded(game, ui, records, events, state)
+    return result.loaded(game, ui)
 
 
 def execute(
@@ -98,26 +220,34 @@ def execute(
 
     Raises ``RuleViolation`` (nothing appended) when the command is illegal.
     """
-    ui = _ui(game["kind"])
-    seen: list[tuple[list[StoredEvent], list[Event], Any]] = []
+    ui, store = _ui(game["kind"]), get_store()
+    base = folded(game["id"], ui)  # outside the lock: under it, only what others wrote meanwhile
+    seen: list[Folded] = []
 
-    def decide(records: list[StoredEvent]) -> list[Event]:
-        events, state = fold_records(ui, records)
-        new = ui.definition.decide(state, command)
-        seen.append((records, events + list(new), ui.definition.fold(new, state)))
+    def decide(tail: list[StoredEvent]) -> list[Event]:
+        now = _under_lock(game["id"], ui, base, tail)
+        new = ui.definition.decide(now.state, command)
+        seen.append(now)
+        seen.append(ui.definition.fold(new, now.state))
         return new
 
     def project() -> None:
-        store.set_status(game["id"], status_of(ui, seen[0][2]))
+        store.set_status(game["id"], status_of(ui, seen[1]))
         if after is not None:
             after()
 
-    store = get_store()
-    result = store.execute(game["id"], decide, key, _without_token(request), project)
-    if result.replayed:  # a repeated key: nothing was decided, read what is there
-        return load(store.game(game["id"]))
-    records, events, state = seen[0]
-    return Loaded(store.game(game["id"]), ui, records + store.events(game["id"], after=len(records)), events, state)
+    store.execute(game["id"], decide, key, _without_token(request), project, after=base.last_seq)
+    # Replayed or not, the answer is the stream as committed: the new records only are read.
+    row = store.game(game["id"])
+    return folded(game["id"], ui, row["last_seq"]).loaded(row, ui)
+
+
+def _under_lock(game_id: str, ui: GameUI, base: Folded, tail: list[StoredEvent]) -> Folded:
+    """The fold the decision sees: ``base`` and what was written since (read under the write lock)."""
+    try:
+        return advance(ui, base, tail)
+    except _Stale:
+        return fold_all(ui, get_store().events(game_id))
 
 
 def undo(game: dict[str, Any], key: str) -> None:
@@ -132,20 +262,22 @@ def redo(game: dict[str, Any], key: str) -> None:
 
 def _marker(game: dict[str, Any], key: str, which: str) -> None:
     ui, store, after = _ui(game["kind"]), get_store(), []
+    base = folded(game["id"], ui)
 
-    def decide(records: list[StoredEvent]) -> list[Event]:
-        line = history.timeline(records)
+    def decide(tail: list[StoredEvent]) -> list[Event]:
+        now = _under_lock(game["id"], ui, base, tail)
+        line = history.Timeline(now.in_effect, now.redoable)
         target = line.undo_target() if which == "undo" else line.redo_target()
         if target is None:
             raise RuleViolation("Nothing to undo" if which == "undo" else "Nothing to redo")
         marker = (history.CommandUndone if which == "undo" else history.CommandRedone)(command_id=target)
         # The state after the marker, folded now so its status commits with the marker.
-        stored = StoredEvent(game["id"], len(records) + 1, *encode(marker), "", key)
-        after.append(fold_records(ui, [*records, stored])[1])
+        stored = StoredEvent(game["id"], now.last_seq + 1, *encode(marker), "", key)
+        after.append(advance(ui, now, [stored]).state)
         return [marker]
 
     store.execute(game["id"], decide, key, {"action": which},
-                  lambda: store.set_status(game["id"], status_of(ui, after[0])))
+                  lambda: store.set_status(game["id"], status_of(ui, after[0])), after=base.last_seq)
 
 
 def status_of(ui: GameUI, state: Any) -> str:

@@ -1,0 +1,281 @@
+"""The fold cache of ``companion.web.play`` (issue 11): a step folds only what is new, and what it
+folds is exactly the full fold of the log, after every step of whole games (solo and 5 players,
+through the real forms), around undo and redo, and with two apps writing to one database.
+
+Also: one durable write per action (one ``COMMIT``, no connection opened or closed by a request).
+The games are the random legal player's with made-up cards and the made-up box profile.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import threading
+from dataclasses import dataclass
+
+import pytest
+import support
+
+from companion import create_app
+from companion.core import history
+from companion.core.errors import RuleViolation
+from companion.core.events import registered_types
+from companion.games.lockup import autoplay
+from companion.games.lockup.model import GUARDS
+from companion.solo_guard.automaton import SOLO, pending
+from companion.solo_guard.playthrough import MadeUpCards
+from companion.solo_guard.playthrough import setup as solo_setup
+from companion.web.gameui.lockup.formdriver import form_for, setup_fields
+
+HX = {"HX-Request": "true"}
+
+
+@dataclass(frozen=True)
+class Add:
+    """The made-up Tally game's command (tests/conftest.py): add points to a player."""
+
+    player: str
+    points: int
+
+PROFILE = support.made_up_profile()
+
+
+def checked(app, game_id: str):
+    """The cached fold of the game must equal a full fold of its stored log; returns the state."""
+    from companion.web import get_store, play
+
+    with app.test_request_context():
+        store = get_store()
+        loaded = play.load(store.game(game_id))
+        records = store.events(game_id)
+        events, state = play.fold_records(loaded.ui, records)
+    assert loaded.records == records
+    assert loaded.events == events
+    assert loaded.timeline == history.timeline(records)
+    assert loaded.state == state
+    return state
+
+
+def start(client, fields: dict) -> str:
+    step1 = {k: v for k, v in fields.items() if re.match(r"(mode|title|name-|crew-|pass_rewards|difficulty)", k)}
+    assert client.post("/lockup/new", data=step1).status_code == 200
+    done = client.post("/lockup/new/start", data=fields)
+    assert done.status_code == 303, done.get_data(as_text=True)[:2000]
+    return done.headers["Location"].rsplit("/", 1)[-1]
+
+
+def post(client, game_id: str, action: str, fields: dict, key: str, htmx: bool) -> None:
+    answer = client.post(f"/lockup/{game_id}/do/{action}", data={**fields, "key": key}, headers=HX if htmx else {})
+    assert answer.status_code == (200 if htmx else 303), answer.get_data(as_text=True)[:2000]
+
+
+def marker(client, game_id: str, which: str, key: str) -> None:
+    answer = client.post(f"/games/{game_id}/{which}", data={"key": key}, headers=HX)
+    assert answer.status_code == 200, answer.get_data(as_text=True)[:2000]
+
+
+def undo_redo_now_and_then(app, client, game_id: str, step: int, rng: random.Random) -> None:
+    """Every 9th step: undo once or twice, then redo all, some, or none (a new command then ends
+    the redo chain); the cache is checked after each marker."""
+    if step % 9:
+        return
+    undone = rng.choice((1, 2))
+    for i in range(undone):
+        marker(client, game_id, "undo", f"{game_id}-u{step}-{i}")
+        checked(app, game_id)
+    for i in range(rng.randint(0, undone)):
+        marker(client, game_id, "redo", f"{game_id}-r{step}-{i}")
+        checked(app, game_id)
+
+
+def test_five_player_game_cached_fold_is_the_full_fold_after_every_step(app, client):
+    support.store_profile(app, PROFILE)
+    rng = random.Random(11)
+    cards = autoplay.Cards(rng)
+    game_id = start(client, setup_fields(autoplay.make_setup(rng, 5, cards=cards)))
+    state, step = checked(app, game_id), 0
+    while state.phase != "over":
+        command, _events = autoplay.random_command(state, rng, cards)
+        action, fields = form_for(command, state)
+        post(client, game_id, action, fields, f"k{step}", htmx=step % 2 == 0)
+        state, step = checked(app, game_id), step + 1
+        undo_redo_now_and_then(app, client, game_id, step, rng)
+        state = checked(app, game_id)
+    assert step > 100
+
+
+def _solo_command(state, rng: random.Random, cards: MadeUpCards) -> dict:
+    proposals = ([{"type": "reveal_guard", "location": rng.choice(pending(state).detail["reveal"])}]
+                 if pending(state).kind == "guard-turn" else autoplay.candidates(state.game, rng, cards))
+    for command in proposals:
+        try:
+            SOLO.decide(state, command)
+        except RuleViolation:
+            continue
+        return command
+    raise AssertionError(f"no legal command at {pending(state)}")  # pragma: no cover
+
+
+def test_solo_game_cached_fold_is_the_full_fold_after_every_step(app, client):
+    support.store_profile(app, PROFILE)
+    rng, cards = random.Random(5), MadeUpCards(5)
+    fields = {**setup_fields(solo_setup("demanding", PROFILE, 5, cards)), "difficulty": "demanding",
+              "title": "Cache solo"}
+    game_id = start(client, fields)
+    state, step = checked(app, game_id), 0
+    while state.game.phase != "over":
+        command = _solo_command(state, rng, cards)
+        action, form = form_for(command, state.game)
+        post(client, game_id, action, form, f"s{step}", htmx=step % 2 == 1)
+        state, step = checked(app, game_id), step + 1
+        undo_redo_now_and_then(app, client, game_id, step, rng)
+        state = checked(app, game_id)
+    assert step > 30 and GUARDS in state.game.seats
+
+
+def adjust(client, game_id: str, key: str) -> None:
+    fields = {"seat": "Ana", "quantity": "reputation", "delta": "1", "reason": f"made-up {key}"}
+    post(client, game_id, "adjust", fields, key, htmx=True)
+
+
+def test_two_apps_on_one_database_notice_each_others_writes(tmp_path):
+    """Each app has its own cache: the other's writes move the stream on without it."""
+    config = {"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance"), "WTF_CSRF_ENABLED": False}
+    first, second = create_app(config), create_app(config)
+    support.store_profile(first, PROFILE)
+    rng = random.Random(2)
+    one, two = first.test_client(), second.test_client()
+    game_id = start(one, setup_fields(autoplay.make_setup(rng, 3, cards=autoplay.Cards(rng))))
+    for i in range(6):  # in turns: each app's cache is one command behind when it is asked
+        adjust(one if i % 2 else two, game_id, f"turn{i}")
+        assert checked(first, game_id) == checked(second, game_id)
+
+    def writer(client, name: str) -> None:
+        for i in range(12):
+            adjust(client, game_id, f"{name}{i}")
+
+    threads = [threading.Thread(target=writer, args=(c, n)) for c, n in ((one, "a"), (two, "b"))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    state = checked(first, game_id)
+    assert state == checked(second, game_id)
+    from companion.events import EventStore
+
+    adjusted = [r for r in EventStore(first.config["DATABASE"]).events(game_id) if r.type == "adjusted"]
+    assert len(adjusted) == 6 + 24 and len({r.payload["reason"] for r in adjusted}) == 30
+
+
+def test_a_record_of_an_undone_command_appended_again_refolds(app, client):
+    """A record whose command is not in effect changes which earlier events count: the cache
+    refolds rather than adding it on top (the app never writes one; the store would let it)."""
+    from companion.web import get_store, play
+
+    tally_added = registered_types()["test-tally-added"]
+
+    with app.test_request_context():
+        game_id = play.start("test-tally", {"players": ["Ana", "Ben"]}, "Tally", "k-start")
+        game = get_store().game(game_id)
+        play.execute(game, Add("Ana", 2), "k-ana", {"n": 1})
+        play.execute(game, Add("Ben", 3), "k-ben", {"n": 2})
+        play.undo(game, "k-undo")
+        play.execute(game, Add("Ana", 1), "k-ana2", {"n": 3})  # the redo chain ends: k-ben is dead
+        checked(app, game_id)
+        store = get_store()
+        store.append(game_id, store.last_seq(game_id), [tally_added(player="Ben", points=4)], "k-late",
+                     command_id="k-ben")
+    state = checked(app, game_id)
+    assert state.scores == {"Ana": 3, "Ben": 7}  # k-ben's first event counts again with the late one
+
+
+def test_a_replaced_database_is_refolded_not_trusted(app, client):
+    """A cache ahead of the stream (the database file replaced by an older copy) is dropped."""
+    from companion.web import get_store, play
+
+    with app.test_request_context():
+        game_id = play.start("test-tally", {"players": ["Ana"]}, "Tally", "k-start")
+        game = get_store().game(game_id)
+        play.execute(game, Add("Ana", 2), "k-1", {"n": 1})
+        play.execute(game, Add("Ana", 3), "k-2", {"n": 2})
+        cache = app.extensions["companion_fold_cache"]
+        real = cache[game_id]
+        # A cache that saw 9 events of a stream the file holds 3 of: never taken as a prefix.
+        cache[game_id] = play.Folded(9, real.records, real.decoded, real.events, real.state,
+                                     real.in_effect, real.redoable, real.dead)
+    assert checked(app, game_id).scores == {"Ana": 5}
+
+
+# -- one durable write per action -------------------------------------------------------------------
+
+def test_every_action_commits_once_on_the_threads_own_connection(app, client, monkeypatch):
+    """Events, status and catalog in one transaction: exactly one COMMIT per action (start,
+    every step of a whole game with card entries, undo, redo), and no request opens (or closes,
+    which would checkpoint) a connection."""
+    import companion.events.connection as connection
+    from companion.web.storage import thread_store
+
+    support.store_profile(app, PROFILE)
+    rng = random.Random(7)
+    cards = autoplay.Cards(rng)
+    game_id = start(client, setup_fields(autoplay.make_setup(rng, 3, cards=cards)))
+    store = thread_store(app.config["DATABASE"])  # the test client serves requests in this thread
+    statements: list[str] = []
+    store.db.conn.set_trace_callback(statements.append)
+    opened: list[str] = []
+    real_connect = connection.sqlite3.connect
+    monkeypatch.setattr(connection.sqlite3, "connect", lambda *a, **k: opened.append(a[0]) or real_connect(*a, **k))
+
+    def commits() -> int:
+        count = sum(1 for s in statements if s.strip().upper().startswith(("COMMIT", "END")))
+        statements.clear()
+        return count
+
+    state, steps, kinds = checked(app, game_id), 0, set()
+    statements.clear()
+    while state.phase != "over":
+        command, _events = autoplay.random_command(state, rng, cards)
+        action, fields = form_for(command, state)
+        post(client, game_id, action, fields, f"c{steps}", htmx=steps % 2 == 0)
+        assert commits() == 1, (action, statements)
+        kinds.add(action)
+        if steps % 20 == 5:
+            for which in ("undo", "redo"):
+                marker(client, game_id, which, f"c{steps}{which}")
+                assert commits() == 1, which
+        state = checked(app, game_id)
+        statements.clear()
+        steps += 1
+    assert opened == [] and thread_store(app.config["DATABASE"]) is store
+    assert {"collect", "assign"} <= kinds or len(kinds) > 5, kinds
+
+
+def test_the_write_ahead_log_is_not_checkpointed_by_each_request(app, client):
+    """A closing connection checkpoints (one more fsync): the log only grows between actions."""
+    import os
+
+    support.store_profile(app, PROFILE)
+    rng = random.Random(9)
+    cards = autoplay.Cards(rng)
+    game_id = start(client, setup_fields(autoplay.make_setup(rng, 2, cards=cards)))
+    wal = app.config["DATABASE"] + "-wal"
+    state, sizes = checked(app, game_id), []
+    for step in range(12):
+        command, _events = autoplay.random_command(state, rng, cards)
+        action, fields = form_for(command, state)
+        post(client, game_id, action, fields, f"w{step}", htmx=True)
+        sizes.append(os.path.getsize(wal))
+        state = checked(app, game_id)
+    assert sizes == sorted(sizes) and sizes[-1] > sizes[0]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_refused_action_leaves_the_cache_as_it_was(app, client, players):
+    """A refused command (422) writes nothing; the cache still folds to the stored log."""
+    support.store_profile(app, PROFILE)
+    rng = random.Random(players)
+    game_id = start(client, setup_fields(autoplay.make_setup(rng, players, cards=autoplay.Cards(rng))))
+    before = checked(app, game_id)
+    answer = client.post(f"/lockup/{game_id}/do/collect", data={"seat": "Nobody", "key": "bad"}, headers=HX)
+    assert answer.status_code == 422
+    assert checked(app, game_id) == before
