@@ -32,6 +32,7 @@ class GameDefinition:
 
     def fold(self, events: Iterable[Event], state: Any = None) -> Any:
         """State after ``events`` (from ``state``, by default from nothing)."""
+        evolve = self.evolve  # one attribute look-up per fold, not per event
         for event in events:
-            state = self.evolve(state, event)
+            state = evolve(state, event)
         return state

@@ -17,6 +17,7 @@ from typing import Any
 from companion.core import history  # noqa: F401 - registers undo/redo, present in every log
 from companion.core.errors import InputError
 from companion.core.events import decode
+from companion.core.game import GameDefinition
 from companion.core.jsonin import parse_json
 from companion.events import chain
 from companion.events.store import EventStore, ImportedEvent, StoredEvent
@@ -37,10 +38,30 @@ class Export:
     title: str
     records: list[dict[str, Any]]
     digest: str
+    lines: tuple[int, ...] = ()  # the file's line number of each record (blank lines skipped)
 
     def stored(self) -> list[StoredEvent]:
         """The records as stored events (to fold them before anything is written)."""
         return as_stored(self.records)
+
+    def line_of(self, seq: int) -> str:
+        """``line N``: where the event ``seq`` is in the file."""
+        return f"line {self.lines[seq - 1] if self.lines else seq}"
+
+
+def replay(export: Export, definition: GameDefinition) -> Any:
+    """Fold the export's events in effect through the game's rules and return the state.
+
+    An event the rules refuse while folding (a recorded result that is not what scoring gives, a
+    start of another kind of game) raises ``InputError`` naming its line.
+    """
+    state = None
+    for record in history.effective(export.stored()):
+        try:
+            state = definition.evolve(state, decode(record.type, record.version, record.payload))
+        except InputError as exc:
+            raise InputError(f"{export.line_of(record.seq)}.{exc.field}", exc.message) from None
+    return state
 
 
 def export_lines(store: EventStore, game_id: str) -> Iterator[str]:
@@ -105,7 +126,7 @@ def parse_export(lines: Iterable[str], known_kinds: Iterable[str]) -> Export:
     _check_end(end, len(records), previous, last + 1)
     _check_same_game(records, numbers)
     _check_groups(records, numbers)
-    return Export(records[0]["game"], records[0]["title"], records, previous)
+    return Export(records[0]["game"], records[0]["title"], records, previous, tuple(numbers))
 
 
 def _parse(line: str, field: str) -> Any:

@@ -26,10 +26,11 @@ from typing import Any
 from companion.core import jsonin
 from companion.core import rng as core_rng
 from companion.core.errors import InputError, RuleViolation
+from companion.core.events import Event
 from companion.core.game import GameDefinition
 from companion.games.lockup import engine
 from companion.games.lockup.box_profile import BoxProfile, parse_profile, require_guards
-from companion.games.lockup.events import GuardCardRevealed
+from companion.games.lockup.events import GameStarted, GuardCardRevealed
 from companion.games.lockup.flow import Pending
 from companion.games.lockup.model import GUARDS
 from companion.games.lockup.setup import OPTIONAL_FIELDS, SETUP_FIELDS
@@ -150,7 +151,19 @@ def view_for(state: SoloState, seat: str | None) -> SoloView:
     )
 
 
+def checked_evolve(state: SoloState | None, event: Event) -> SoloState:
+    """``evolve``, refusing a log that does not start as a solo game (one player and the guards,
+    L-SO1): a multiplayer log relabelled as solo is not a solo game (``InputError`` naming the field)."""
+    if state is None and isinstance(event, GameStarted):
+        if event.mode != "solo":
+            raise InputError("game-started.mode", f'must be "solo" in a solo game, not {event.mode!r}')
+        names = [p.get("name") if isinstance(p, dict) else None for p in event.players]
+        if len(names) != 2 or names[-1] != GUARDS or event.first_player != GUARDS:
+            raise InputError("game-started.players", "a solo game seats one player and the guards, who go first")
+    return evolve(state, event)
+
+
 SOLO = GameDefinition(
     key="lockup-solo", title="Lockup: A Roll Player Tale — solo against the guards",
-    start=start, decide=decide, evolve=evolve, view_for=view_for,
+    start=start, decide=decide, evolve=checked_evolve, view_for=view_for,
 )

@@ -7,7 +7,7 @@ from flask_babel import gettext as _
 
 from companion.core.errors import InputError, RuleViolation
 from companion.events import ConflictError, IdempotencyError
-from companion.events.jsonl import export_lines, parse_export, write_import
+from companion.events.jsonl import export_lines, parse_export, replay, write_import
 from companion.web import get_store, play
 from companion.web.access import game_or_404, host_only, safe_next
 from companion.web.qr import join_url, svg
@@ -126,7 +126,7 @@ def import_game():
         export = parse_export(upload.read().decode("utf-8-sig").split("\n"), GAMES.keys())
         ui = GAMES[export.kind]
         # Replay before writing: a file whose events do not make a game is refused whole.
-        status = play.status_of(ui, play.fold_records(ui, export.stored())[1])
+        status = play.status_of(ui, replay(export, ui.definition))
     except UnicodeDecodeError:
         return _import_error(_("File: not UTF-8 text."))
     except InputError as exc:

@@ -1,10 +1,14 @@
-"""``evolve``: how each Lockup event changes the state. Pure, no validation (``decide`` validated).
+"""``evolve``: how each Lockup event changes the state. Pure, no validation (``decide`` validated),
+except that a recorded final result must be what scoring gives (a forged export is refused).
 
 Each function is registered for one event class with ``@evolves``; :func:`evolve` dispatches.
 """
 
 from __future__ import annotations
 
+import json
+
+from companion.core.errors import InputError
 from companion.games.lockup import events as E
 from companion.games.lockup.cards import goal_from, goon_from, item_from
 from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, LOCATIONS, RESOURCES, SUPPLY
@@ -345,6 +349,11 @@ def _end_goal(s: State, e: E.EndGoalMet) -> State:
 
 @evolves(E.GameEnded)
 def _ended(s: State, e: E.GameEnded) -> State:
+    # The recorded result must be what scoring gives (L-F): an edited, re-chained export is refused.
+    from companion.games.lockup.goals import final_result  # goals -> flow -> fold: imported late
+
+    if json.loads(json.dumps(e.result)) != json.loads(json.dumps(final_result(s))):
+        raise InputError("game-ended.result", "is not the final scoring of the game before it (L-F)")
     return replace(s, phase="over", result=dict(e.result), turn=None)
 
 

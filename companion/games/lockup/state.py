@@ -188,30 +188,35 @@ def cubes_at(state: State, place: str) -> dict:
     return {**state.loc_resources.get(name, {}), "suspicion": state.loc_suspicion.get(name, 0)}
 
 
-def _set_cubes(state: State, place: str, cubes: dict) -> State:
+def _cube_changes(state: State, changes: dict, place: str, cubes: dict) -> None:
+    """Put into ``changes`` (State fields, merged with what is already there) ``place`` holding ``cubes``."""
     kind, _, name = place.partition(":")
     if kind == "supply":
-        return replace(state, supply=cubes)
-    if kind == "seat":
-        res = {r: cubes.get(r, 0) for r in RESOURCES}
-        return with_seat(state, name, resources=res, power=cubes["power"], suspicion=cubes["suspicion"])
-    loc_res = {r: n for r, n in cubes.items() if r in RESOURCES and n}
-    return replace(
-        state,
-        loc_resources={**state.loc_resources, name: loc_res},
-        loc_suspicion={**state.loc_suspicion, name: cubes.get("suspicion", 0)},
-    )
+        changes["supply"] = cubes
+    elif kind == "seat":
+        seats = changes.get("seats") or dict(state.seats)
+        seats[name] = replace(seats[name], resources={r: cubes.get(r, 0) for r in RESOURCES},
+                              power=cubes["power"], suspicion=cubes["suspicion"])
+        changes["seats"] = seats
+    else:
+        loc_res = {r: n for r, n in cubes.items() if r in RESOURCES and n}
+        changes["loc_resources"] = {**changes.get("loc_resources", state.loc_resources), name: loc_res}
+        changes["loc_suspicion"] = {**changes.get("loc_suspicion", state.loc_suspicion),
+                                    name: cubes.get("suspicion", 0)}
 
 
 def move(state: State, source: str, target: str, cubes: dict) -> State:
-    """Move ``cubes`` from one place to another (L-C3: cubes are conserved)."""
+    """Move ``cubes`` from one place to another (L-C3: cubes are conserved); one new State."""
     src, dst = cubes_at(state, source), cubes_at(state, target)
     for cube, n in cubes.items():
         src[cube] = src.get(cube, 0) - n
         dst[cube] = dst.get(cube, 0) + n
         if src[cube] < 0:
             raise ValueError(f"{source} has too few {cube}")
-    return _set_cubes(_set_cubes(state, source, src), target, dst)
+    changes: dict = {}
+    _cube_changes(state, changes, source, src)
+    _cube_changes(state, changes, target, dst)  # after the source: the same place ends as ``dst``
+    return replace(state, **changes)
 
 
 def clip(available: dict, wanted: dict) -> dict:

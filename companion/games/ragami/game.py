@@ -272,6 +272,17 @@ def _vp_gained(state: State, e: ev.VpGained) -> State:
     return _update(state, e.player, **changes)
 
 
+
+def _finished(state: State, e: ev.GameFinished) -> State:
+    # The recorded outcome must be what scoring gives (RG-E2..RG-E4): a forged export is refused.
+    if state.phase != FINAL:
+        raise InputError("ragami-game-finished", "comes before the end of the game was announced (RG-E1)")
+    result = score(tallies(state), state.options)
+    if (tuple(e.winners), e.tiebreak) != (tuple(result.winners), result.tiebreak):
+        raise InputError("ragami-game-finished.winners", "are not what final scoring gives (RG-E2..RG-E4)")
+    return dataclasses.replace(state, phase=FINISHED, winners=tuple(e.winners), tiebreak=e.tiebreak)
+
+
 _EVOLVERS = {
     ev.VpGained: _vp_gained,
     ev.WhiteCubesChanged: lambda s, e: _update(s, e.player, white_cubes=s.seat(e.player).white_cubes + e.delta),
@@ -280,6 +291,5 @@ _EVOLVERS = {
     ev.RoundEnded: lambda s, e: s,
     ev.RoundStarted: lambda s, e: dataclasses.replace(s, round=e.round, start_player=e.start_player),
     ev.GameEndAnnounced: lambda s, e: dataclasses.replace(s, phase=FINAL, end_reasons=tuple(e.reasons)),
-    ev.GameFinished: lambda s, e: dataclasses.replace(s, phase=FINISHED, winners=tuple(e.winners),
-                                                     tiebreak=e.tiebreak),
+    ev.GameFinished: _finished,
 }

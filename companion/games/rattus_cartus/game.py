@@ -231,6 +231,13 @@ def _order_recorded(state: State, event: ev.InfluenceOrderRecorded) -> State:
 
 
 def _plague_revealed(state: State, event: ev.PlagueRevealed) -> State:
+    # The recorded outcome must be what scoring gives (RC-F7..RC-F9): a forged export is refused.
+    if state.phase != FINAL or any(not need.startswith("influence-order:") for need in _needs(state)):
+        raise InputError("rc-plague-revealed", "comes before every final count was recorded (RC-F7)")
+    result = _score(state, event.nuns)
+    wiped = tuple(p.name for p in result.players if p.rats > event.nuns)
+    if (tuple(event.wiped_out), tuple(event.winners), event.tiebreak) != (wiped, result.winners, result.tiebreak):
+        raise InputError("rc-plague-revealed.winners", "are not what final scoring gives (RC-F7..RC-F9)")
     return dataclasses.replace(state, phase=FINISHED, nuns=event.nuns, winners=tuple(event.winners),
                                tiebreak=event.tiebreak)
 

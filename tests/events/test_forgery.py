@@ -1,0 +1,235 @@
+"""Re-chained forgeries of exports (issue 10, item 7): whoever edits a file and recomputes every
+digest with ``companion.events.chain`` gets past the chain, so the game's rules refuse what they
+cannot have produced, naming the line:
+
+- a final result that is not what scoring the game before it gives (Lockup ``game-ended``, L-F;
+  Rattus Cartus ``rc-plague-revealed``, RC-F7..RC-F9; Ragami ``ragami-game-finished``, RG-E2..RG-E4);
+- a multiplayer Lockup log relabelled as ``lockup-solo`` (L-SO1: one player and the guards).
+
+Games are random legal ones with made-up cards, or short scripted ones with made-up names."""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import re
+
+import pytest
+import support
+from support import gamelogs
+
+from companion import create_app
+from companion.core.errors import InputError
+from companion.events import EventStore
+from companion.events.jsonl import export_lines, parse_export, replay
+from companion.games.ragami import GAME as RAGAMI
+from companion.games.ragami import command_from_dict as ragami_command
+from companion.games.rattus_cartus import GAME as RATTUS
+from companion.games.rattus_cartus import command_from_dict as rattus_command
+from companion.solo_guard.automaton import SOLO
+from companion.solo_guard.playthrough import MadeUpCards, setup
+from companion.web import get_store
+
+KINDS = ("lockup", "lockup-solo", "ragami", "rattus-cartus")
+
+
+@pytest.fixture(scope="module")
+def lockup_lines(tmp_path_factory) -> list[dict]:
+    """The lines of an export of a finished 3-player Lockup game (made-up cards)."""
+    source = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path_factory.mktemp("forgery"))})
+    with source.app_context():
+        game = gamelogs.record_lockup_game(get_store(), seed=5, players=3)
+    data = source.test_client().get(f"/games/{game['id']}/export.jsonl").data
+    return gamelogs.parse(data.decode())
+
+
+@pytest.fixture
+def device(tmp_path):
+    """Another device: a fresh instance folder."""
+    return create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "other"), "WTF_CSRF_ENABLED": False})
+
+
+def upload(app, lines: list[dict]) -> tuple[int, str]:
+    """Import ``lines`` re-chained; (status, the error shown)."""
+    data = gamelogs.dump(gamelogs.rechain(lines))
+    answer = app.test_client().post("/games/import", data={"file": (io.BytesIO(data), "game.jsonl")},
+                                    content_type="multipart/form-data")
+    found = re.search(r'<p class="error" role="alert">([^<]*)</p>', answer.get_data(as_text=True))
+    return answer.status_code, html.unescape(found.group(1)) if found else ""
+
+
+def no_games(app) -> bool:
+    store = EventStore(app.config["DATABASE"])
+    try:
+        return store.games() == []
+    finally:
+        store.close()
+
+
+def line_of(lines: list[dict], event_type: str) -> int:
+    return next(n for n, line in enumerate(lines, 1) if line.get("type") == event_type)
+
+
+def refused(lines: list[dict]) -> InputError:
+    """Re-chain ``lines``, then parse and replay them as an import does: the InputError raised."""
+    rows = gamelogs.dump(gamelogs.rechain(lines)).decode().split("\n")
+    export = parse_export(rows, KINDS)  # the chain holds: the forger recomputed it
+    definition = {"lockup-solo": SOLO, "ragami": RAGAMI, "rattus-cartus": RATTUS}.get(export.kind)
+    if definition is None:
+        from companion.games.lockup import GAME as definition
+    with pytest.raises(InputError) as caught:
+        replay(export, definition)
+    return caught.value
+
+
+# --- Lockup: an edited game-ended score (L-F) ---------------------------------------------------
+
+
+def _edit_result(lines: list[dict], change) -> list[dict]:
+    at = line_of(lines, "game-ended") - 1
+    payload = json.loads(json.dumps(lines[at]["payload"]))
+    change(payload["result"])
+    return [*lines[:at], {**lines[at], "payload": payload}, *lines[at + 1:]]
+
+
+def _more_points(result: dict) -> None:
+    result["players"][0]["total"] += 5
+
+
+def _other_winner(result: dict) -> None:
+    loser = next(p["name"] for p in result["players"] if p["name"] not in result["winners"])
+    result["winners"] = [loser]
+
+
+def _changed_breakdown(result: dict) -> None:
+    key = next(iter(result["players"][-1]["breakdown"]))
+    result["players"][-1]["breakdown"][key] += 1
+
+
+@pytest.mark.parametrize("change", [_more_points, _other_winner, _changed_breakdown])
+def test_l_f_an_edited_final_score_is_refused_at_the_game_ended_line(lockup_lines, change):
+    error = refused(_edit_result(lockup_lines, change))
+    assert error.field == f"line {line_of(lockup_lines, 'game-ended')}.game-ended.result", str(error)
+
+
+def test_l_f_the_import_page_names_the_line_of_the_edited_score_and_writes_nothing(lockup_lines, device):
+    status, error = upload(device, _edit_result(lockup_lines, _more_points))
+    assert status == 400
+    assert error.startswith(f"File: line {line_of(lockup_lines, 'game-ended')}.game-ended.result: "), error
+    assert no_games(device)
+
+
+def test_the_untouched_game_re_chained_still_imports(lockup_lines, device):
+    """The checks refuse forgeries, not re-chaining itself (a control for the tests above)."""
+    assert upload(device, lockup_lines)[0] == 303
+
+
+# --- Lockup solo: a 3-player log relabelled as solo (L-SO1) ---------------------------------------
+
+
+def _relabelled(lines: list[dict], **started) -> list[dict]:
+    out = [{**line, "game": "lockup-solo"} for line in lines if "game" in line]
+    out[0] = {**out[0], "payload": {**out[0]["payload"], **started}}
+    return out
+
+
+def test_l_so1_a_multiplayer_log_relabelled_as_solo_is_refused_naming_the_mode(lockup_lines, device):
+    assert lockup_lines[0]["payload"]["mode"] == "standard"
+    error = refused(_relabelled(lockup_lines))
+    assert error.field == "line 1.game-started.mode", str(error)
+    status, shown = upload(device, _relabelled(lockup_lines))
+    assert status == 400 and shown.startswith("File: line 1.game-started.mode: "), shown
+    assert no_games(device)
+
+
+def test_l_so1_relabelled_with_its_mode_changed_too_is_refused_naming_the_players(lockup_lines):
+    error = refused(_relabelled(lockup_lines, mode="solo"))
+    assert error.field == "line 1.game-started.players", str(error)
+
+
+def test_l_so1_a_real_solo_start_folds_and_a_multiplayer_start_does_not():
+    profile = support.made_up_profile()
+    events = SOLO.start(setup("demanding", profile, 3, MadeUpCards(3)))
+    assert SOLO.fold(events).game.mode == "solo"
+    import random
+
+    from companion.games.lockup import GAME as LOCKUP
+    from companion.games.lockup.autoplay import Cards, make_setup
+
+    rng = random.Random(3)
+    multiplayer = LOCKUP.start(make_setup(rng, 3, "standard", Cards(rng)))
+    with pytest.raises(InputError) as caught:
+        SOLO.fold(multiplayer)
+    assert caught.value.field == "game-started.mode"
+
+
+# --- Rattus Cartus and Ragami: edited winners (RC-F7..RC-F9, RG-E2..RG-E4) ---------------------------
+
+
+class Rattus(support.Table):
+    game, parse = RATTUS, staticmethod(rattus_command)
+
+
+class Ragami(support.Table):
+    game, parse = RAGAMI, staticmethod(ragami_command)
+
+
+def rattus_game() -> list:
+    """Two made-up players; B has the VP tokens, nobody is wiped out (RC-F7)."""
+    table = Rattus({"players": ["A", "B"], "start_player": "A"})
+    for _ in range(10):
+        table.do("end-round")
+    for name, tokens in (("A", 0), ("B", 5)):
+        table.do("record-tally", player=name, vp_tokens=tokens)
+        table.do("record-rats", player=name, rats=0)
+    table.do("record-treasury", used=False)
+    table.do("reveal-plague", nuns=0)
+    return table.events
+
+
+def ragami_game() -> list:
+    """Two made-up players; Ana resolves conflicts and reaches 30 VP (RG-E1), Bo purifies demons."""
+    table = Ragami({"players": ["Ana", "Bo"], "start_player": "Ana"})
+    for _ in range(5):
+        table.do("resolve-conflict", player="Ana", die_value=6)
+    table.do("purify-demons", player="Bo", demons=6)
+    table.do("end-round")
+    table.do("finish-game")
+    return table.events
+
+
+def exported(tmp_path, kind: str, events: list) -> list[dict]:
+    """``events`` recorded as one game of ``kind`` and exported: the file's lines."""
+    store = EventStore(tmp_path / "db.sqlite3")
+    try:
+        game = store.start_game(kind, "Made-up night", events, "start", {})
+        return gamelogs.parse("".join(export_lines(store, game["id"])))
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("kind, play, final, field", [
+    ("rattus-cartus", rattus_game, "rc-plague-revealed", "winners"),
+    ("rattus-cartus", rattus_game, "rc-plague-revealed", "wiped_out"),
+    ("ragami", ragami_game, "ragami-game-finished", "winners"),
+    ("ragami", ragami_game, "ragami-game-finished", "tiebreak"),
+], ids=["rc-winners", "rc-wiped-out", "ragami-winners", "ragami-tiebreak"])
+def test_rc_f7_rg_e4_edited_winners_are_refused_at_their_line(tmp_path, kind, play, final, field):
+    lines = exported(tmp_path, kind, play())
+    at = line_of(lines, final)
+    payload = lines[at - 1]["payload"]
+    assert payload["winners"] in (["B"], ["Ana"]), payload  # the game as scored
+    forged = {"winners": ["A"] if kind == "rattus-cartus" else ["Bo"], "wiped_out": ["A"],
+              "tiebreak": "made-up tie-break"}[field]
+    lines[at - 1] = {**lines[at - 1], "payload": {**payload, field: forged}}
+    error = refused(lines)
+    assert error.field == f"line {at}.{final}.winners", str(error)
+
+
+def test_rc_f7_rg_e4_the_untouched_games_replay(tmp_path):
+    for kind, play in (("rattus-cartus", rattus_game), ("ragami", ragami_game)):
+        (tmp_path / kind).mkdir()
+        lines = exported(tmp_path / kind, kind, play())
+        export = parse_export(gamelogs.dump(gamelogs.rechain(lines)).decode().split("\n"), KINDS)
+        assert replay(export, RATTUS if kind == "rattus-cartus" else RAGAMI).winners, kind
