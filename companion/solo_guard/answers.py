@@ -11,7 +11,8 @@ here, each with a ``guards-decided`` event carrying a one-line reason and its ru
 from __future__ import annotations
 
 from companion.core.errors import RuleViolation
-from companion.games.lockup import engine
+from companion.core.i18n import T
+from companion.games.lockup import engine, terms
 from companion.games.lockup.model import GUARDS
 from companion.solo_guard import decisions, decks
 from companion.solo_guard import events as SE
@@ -88,12 +89,13 @@ def _reveal_choice(b: SoloBatch, location: str | None) -> dict | None:
     down = face_down(b.state.game)
     if location is None:
         if down:
-            raise RuleViolation("Choose which face-down guard card to reveal", "L-SO5")
+            raise RuleViolation(T("Choose which face-down guard card to reveal"), "L-SO5")
         return None
     for loc, index in down:
         if loc == location:
             return {"location": loc, "index": index}
-    raise RuleViolation(f"There is no face-down guard card at the {location.replace('_', ' ')}", "L-SO5")
+    raise RuleViolation(T("There is no face-down guard card at the %(location)s",
+                          location=terms.location(location)), "L-SO5")
 
 
 def _placement(b: SoloBatch, where: str | None) -> tuple[dict | None, str]:

@@ -28,7 +28,8 @@ from companion.core import rng as core_rng
 from companion.core.errors import InputError, RuleViolation
 from companion.core.events import Event
 from companion.core.game import GameDefinition
-from companion.games.lockup import engine
+from companion.core.i18n import T
+from companion.games.lockup import engine, terms
 from companion.games.lockup.box_profile import BoxProfile, parse_profile, require_guards
 from companion.games.lockup.events import GameStarted, GuardCardRevealed
 from companion.games.lockup.flow import Pending
@@ -55,7 +56,7 @@ def start(setup: Any) -> list:
     seed = doc.pop("seed", None)
     seed = core_rng.new_seed() if seed is None else jsonin.integer(seed, "seed")
     if doc.setdefault("mode", "solo") != "solo":
-        raise InputError("mode", 'must be "solo"')
+        raise InputError("mode", T('must be "solo"'))
     doc.setdefault("crew_tiles", list(profile.crew_tiles))
     b = SoloBatch(None)
     b.add(*engine.start(doc))
@@ -80,9 +81,9 @@ def decide(state: SoloState, command: Any) -> list:
     elif kind == "atlas_reveal":
         _atlas(b, _location(command))
     elif kind in AUTOMATED:
-        raise RuleViolation("The app plays the guards' cards; on a guard turn choose which guard to reveal", "L-SO5")
+        raise RuleViolation(T("The app plays the guards' cards; on a guard turn choose which guard to reveal"), "L-SO5")
     elif isinstance(command, dict) and command.get("seat") == GUARDS and kind != "adjust":
-        raise RuleViolation("The app makes the guards' choices", "L-SO8")
+        raise RuleViolation(T("The app makes the guards' choices"), "L-SO8")
     else:
         answers.engine_command(b, command)
     answers.advance(b)
@@ -97,20 +98,22 @@ def _location(command: dict) -> str:
 def _check_waiting(state: SoloState, kind: str, rule: str) -> None:
     waiting = engine.pending(state.game)
     if waiting.kind != kind:
-        raise RuleViolation(f"That can't be done now: the game waits for {engine.describe(waiting)}", rule)
+        raise RuleViolation(T("That can't be done now: the game waits for %(describe)s",
+                              describe=engine.describe(waiting)), rule)
 
 
 def _atlas(b: SoloBatch, location: str) -> None:
     """L-SO6: Atlas of Hideouts reveals a face-down guard (ruling: in Roll Call, before Lights Out)."""
     game = b.state.game
     if game.phase != "roll_call" or game.seats[game.seating[0]].passed:
-        raise RuleViolation("Atlas of Hideouts reveals a guard during Roll Call, before you pass", "L-SO6")
+        raise RuleViolation(T("Atlas of Hideouts reveals a guard during Roll Call, before you pass"), "L-SO6")
     index = next((i for loc, i in face_down(game) if loc == location), None)
     if index is None:
-        raise RuleViolation(f"There is no face-down guard card at the {location.replace('_', ' ')}", "L-SO6")
+        raise RuleViolation(T("There is no face-down guard card at the %(location)s",
+                              location=terms.location(location)), "L-SO6")
     player = game.seating[0]
     if game.seats[player].tomes < 1:
-        raise RuleViolation("Atlas of Hideouts is a tome, and you have no tome to play", "L-SO6")
+        raise RuleViolation(T("Atlas of Hideouts is a tome, and you have no tome to play"), "L-SO6")
     answers.engine_command(b, {"type": "adjust", "seat": player, "quantity": "tomes", "delta": -1,
                                "reason": "played Atlas of Hideouts (L-SO6)"})
     b.add(GuardCardRevealed(location, index))
@@ -156,10 +159,11 @@ def checked_evolve(state: SoloState | None, event: Event) -> SoloState:
     L-SO1): a multiplayer log relabelled as solo is not a solo game (``InputError`` naming the field)."""
     if state is None and isinstance(event, GameStarted):
         if event.mode != "solo":
-            raise InputError("game-started.mode", f'must be "solo" in a solo game, not {event.mode!r}')
+            raise InputError("game-started.mode", T('must be "solo" in a solo game, not %(mode)s',
+                                                    mode=repr(event.mode)))
         names = [p.get("name") if isinstance(p, dict) else None for p in event.players]
         if len(names) != 2 or names[-1] != GUARDS or event.first_player != GUARDS:
-            raise InputError("game-started.players", "a solo game seats one player and the guards, who go first")
+            raise InputError("game-started.players", T("a solo game seats one player and the guards, who go first"))
     return evolve(state, event)
 
 

@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.core.i18n import T, Tn, and_list
+from companion.games.lockup import terms
 from companion.games.lockup.model import LOCATION_NUMBER, RARITY_ASCENDING, RESOURCES
 
 ANY = "any"  # the "any resource" part of an item cost
@@ -41,10 +43,9 @@ class Decision:
 NONE: Mapping[str, Any] = {"action": "none"}
 
 
-def _words(names: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c`` (location ids shown with spaces)."""
-    names = [n.replace("_", " ") for n in names]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _words(names: Sequence[str]) -> T | str:
+    """``a``, ``a and b``, ``a, b and c`` (resource names, translated when shown)."""
+    return and_list([terms.quantity(n) for n in names])
 
 
 def _rank(resource: str) -> int:
@@ -66,11 +67,17 @@ def _fewest_rarest(resources: Mapping[str, int], options: Sequence[str]) -> tupl
 
 def _tie_words(kind: str, tied: list[str], chosen: str, resources: Mapping[str, int], adjective: str) -> str:
     """``fewest of iron and gold (0), gold is rarer`` or ``fewest gold (0)``."""
-    count = resources.get(chosen, 0)
+    count, name = resources.get(chosen, 0), terms.quantity(chosen)
     if len(tied) == 1:
-        return f"{kind} {chosen} ({count})"
-    degree = "er" if len(tied) == 2 else "est"
-    return f"{kind} of {_words(tied)} ({count}), {chosen} is {adjective}{degree}"
+        single = T("fewest %(resource)s (%(count)s)") if kind == "fewest" else T("most %(resource)s (%(count)s)")
+        return T(single.msgid, resource=name, count=count)
+    if kind == "most":
+        return T("most of %(tied)s (%(count)s), %(resource)s is least rare", tied=_words(tied), count=count,
+                 resource=name)
+    if len(tied) == 2:
+        return T("fewest of %(tied)s (%(count)s), %(resource)s is rarer", tied=_words(tied), count=count,
+                 resource=name)
+    return T("fewest of %(tied)s (%(count)s), %(resource)s is rarest", tied=_words(tied), count=count, resource=name)
 
 
 def commissary(resources: Mapping[str, int], supply: Mapping[str, int] | None = None) -> Decision:
@@ -80,15 +87,18 @@ def commissary(resources: Mapping[str, int], supply: Mapping[str, int] | None = 
     """
     options = _in_supply(supply)
     if not options:
-        return Decision(NONE, "Guards take nothing: the supply has no resource left (L-SO8, L-C3)")
+        return Decision(NONE, T("Guards take nothing: the supply has no resource left (%(rules)s)",
+                                rules="L-SO8, L-C3"))
     take, tied = _fewest_rarest(resources, options)
     why = _tie_words("fewest", tied, take, resources, "rar")
-    return Decision({"take": take}, f"Guards take {take}: {why}{_out_of_supply(supply)} (L-SO8)")
+    return Decision({"take": take}, T("Guards take %(resource)s: %(why)s%(gone)s (%(rules)s)",
+                                      resource=terms.quantity(take), why=why, gone=_out_of_supply(supply),
+                                      rules="L-SO8"))
 
 
 def _out_of_supply(supply: Mapping[str, int] | None) -> str:
     gone = [r for r in RESOURCES if r not in _in_supply(supply)]
-    return f"; the supply has no {_words(gone)}" if gone else ""
+    return T("; the supply has no %(resources)s", resources=_words(gone)) if gone else ""
 
 
 def chow_hall(goons: Mapping[str, int]) -> Decision:
@@ -97,17 +107,20 @@ def chow_hall(goons: Mapping[str, int]) -> Decision:
     ``goons`` maps each goon location with an active goon to that goon's suspicion icons.
     """
     if not goons:
-        return Decision({"arrest": []}, "Guards arrest nobody: no active goon (L-SO8)")
+        return Decision({"arrest": []}, T("Guards arrest nobody: no active goon (%(rules)s)", rules="L-SO8"))
     order = sorted(goons, key=lambda loc: (-goons[loc], LOCATION_NUMBER[loc]))[:2]
-    taken = " then ".join(f"the {loc.replace('_', ' ')} goon ({_icons(goons[loc])})" for loc in order)
+    each = [T("the %(location)s goon (%(icons)s)", location=terms.location(loc), icons=_icons(goons[loc]))
+            for loc in order]
+    taken = each[0] if len(each) == 1 else T("%(first)s then %(second)s", first=each[0], second=each[1])
     return Decision(
         {"arrest": order},
-        f"Guards arrest {taken}, paying nothing: most suspicion icons, ties to the lowest-numbered location (L-SO8)",
+        T("Guards arrest %(goons)s, paying nothing: most suspicion icons, ties to the lowest-numbered location "
+          "(%(rules)s)", goons=taken, rules="L-SO8"),
     )
 
 
-def _icons(n: int) -> str:
-    return f"{n} icon" if n == 1 else f"{n} icons"
+def _icons(n: int) -> T:
+    return Tn("%(num)s icon", "%(num)s icons", n)
 
 
 def payment(cost: Mapping[str, int], resources: Mapping[str, int]) -> dict[str, int] | None:
@@ -152,22 +165,26 @@ def cell_block(resources: Mapping[str, int], reserved: Sequence[Item], display: 
         tie = _tie_note([i for i in display if i.reputation == best.reputation], "display", best)
         return Decision(
             {"action": "reserve", "item": best.name},
-            f"Guards reserve {best.name} ({best.reputation} reputation) paying nothing: they can afford no item, "
-            f"it is the best on display{tie} (L-SO8{', I-18' if tie else ''})",
+            T("Guards reserve %(item)s (%(reputation)s reputation) paying nothing: they can afford no item, "
+              "it is the best on display%(tie)s (%(rules)s)", item=best.name, reputation=best.reputation, tie=tie,
+              rules="L-SO8, I-18" if tie else "L-SO8"),
         )
-    return Decision(NONE, "Guards do nothing at the Cell Block: no item they can afford and no item on display (L-SO8)")
+    return Decision(NONE, T("Guards do nothing at the Cell Block: no item they can afford and no item on display "
+                            "(%(rules)s)", rules="L-SO8"))
 
 
 def _craft(affordable: list[tuple[Item, str, dict[str, int]]]) -> Decision:
     item, src, pay = max(affordable, key=lambda c: c[0].reputation)  # first of the best = nearest the deck
     tie = _tie_note([c[0] for c in affordable if c[0].reputation == item.reputation], src, item)
-    paid = _words([f"{n} {r}" for r, n in pay.items()]) if pay else "nothing"
+    paid = and_list([T("%(count)s %(resource)s", count=n, resource=terms.quantity(r)) for r, n in pay.items()]) \
+        if pay else T("nothing")
     rules = "L-SO8, I-9" if "I-9" in tie else "L-SO8, I-18" if tie else "L-SO8"
     return Decision(
         {"action": "craft", "item": item.name, "from": src, "pay": pay},
-        f"Guards craft {item.name} from {'the display' if src == 'display' else 'their reserved items'} "
-        f"({item.reputation} reputation) paying {paid}: "
-        f"the highest reputation they can afford{tie} ({rules})",
+        T("Guards craft %(item)s from %(source)s (%(reputation)s reputation) paying %(paid)s: "
+          "the highest reputation they can afford%(tie)s (%(rules)s)", item=item.name,
+          source=T("the display") if src == "display" else T("their reserved items"), reputation=item.reputation,
+          paid=paid, tie=tie, rules=rules),
     )
 
 
@@ -176,13 +193,13 @@ def _slotted(display: Sequence[Item]) -> list[Item]:
     return [item if item.slot is not None else replace(item, slot=i) for i, item in enumerate(display, start=1)]
 
 
-def _tie_note(tied: Sequence[Item], src: str, chosen: Item) -> str:
+def _tie_note(tied: Sequence[Item], src: str, chosen: Item) -> T | str:
     """Why ``chosen`` among equally good items: I-9 for a reserved one, else its slot (L-SO8, I-18)."""
     if len(tied) < 2:
         return ""
     if src == "reserved":
-        return ", a reserved item counts as nearest the item deck (I-9)"
-    return f", slot {chosen.slot} (nearest the item deck among the tied)"
+        return T(", a reserved item counts as nearest the item deck (%(rules)s)", rules="I-9")
+    return T(", slot %(slot)s (nearest the item deck among the tied)", slot=chosen.slot)
 
 
 def exchange(resources: Mapping[str, int], supply: Mapping[str, int] | None = None) -> Decision:
@@ -193,18 +210,19 @@ def exchange(resources: Mapping[str, int], supply: Mapping[str, int] | None = No
     """
     most = max(resources.get(r, 0) for r in RESOURCES)
     if most == 0:
-        return Decision(NONE, "Guards exchange nothing: they have no resource (L-SO10)")
+        return Decision(NONE, T("Guards exchange nothing: they have no resource (%(rules)s)", rules="L-SO10"))
     give_tied = [r for r in RESOURCES if resources.get(r, 0) == most]
     give = min(give_tied, key=_rank)
     options = [r for r in _in_supply(supply) if r != give]
     if not options:
-        return Decision(NONE, f"Guards exchange nothing: the supply has nothing for their {give} (L-SO10)")
+        return Decision(NONE, T("Guards exchange nothing: the supply has nothing for their %(resource)s (%(rules)s)",
+                                resource=terms.quantity(give), rules="L-SO10"))
     take, take_tied = _fewest_rarest(resources, options)
     why_give = _tie_words("most", give_tied, give, resources, "")
-    if len(give_tied) > 1:
-        why_give = f"most of {_words(give_tied)} ({most}), {give} is least rare"
     why_take = _tie_words("fewest", take_tied, take, resources, "rar")
     return Decision(
         {"give": give, "take": take},
-        f"Guards exchange {give} for {take}: {why_give}; {why_take}{_out_of_supply(supply)} (L-SO10)",
+        T("Guards exchange %(give)s for %(take)s: %(why_give)s; %(why_take)s%(gone)s (%(rules)s)",
+          give=terms.quantity(give), take=terms.quantity(take), why_give=why_give, why_take=why_take,
+          gone=_out_of_supply(supply), rules="L-SO10"),
     )

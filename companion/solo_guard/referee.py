@@ -10,6 +10,7 @@ from typing import Any
 
 from companion.core import jsonin
 from companion.core.errors import InputError
+from companion.core.i18n import T
 from companion.games.lockup.model import GOON_LOCATIONS, GOON_TYPES, RESOURCES, TREASURES
 from companion.solo_guard import decisions
 from companion.solo_guard.decisions import ANY, Item
@@ -96,7 +97,7 @@ def _goon_extras(goon: dict, where: str) -> None:
             jsonin.choice(t, jsonin.join(jsonin.join(where, "treasures"), i), TREASURES)
     if "resource" in goon:
         if goon["type"] != "bandit":
-            raise InputError(jsonin.join(where, "resource"), "only a bandit has a resource")
+            raise InputError(jsonin.join(where, "resource"), T("only a bandit has a resource"))
         jsonin.choice(goon["resource"], jsonin.join(where, "resource"), RESOURCES)
     if "effect" in goon and goon["effect"] is not None:
         jsonin.string(goon["effect"], jsonin.join(where, "effect"))

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 
 from companion.core.errors import InputError
 from companion.core.events import Event
+from companion.core.i18n import T
 from companion.games.lockup import events as LE
 from companion.games.lockup.fold import evolve as engine_evolve
 from companion.games.lockup.model import GUARDS, LOCATIONS
@@ -36,7 +37,7 @@ def evolve(state: SoloState | None, event: Event) -> SoloState:
     """The state after ``event``: the guards' own events, or an engine event (with deck bookkeeping)."""
     if state is None:
         if not isinstance(event, LE.GameStarted):
-            raise InputError("events[0]", "a solo Lockup log starts with game-started")
+            raise InputError("events[0]", T("a solo Lockup log starts with game-started"))
         return SoloState(game=engine_evolve(None, event))
     own = _OWN.get(type(event))
     if own is not None:

@@ -10,6 +10,7 @@ from typing import Any
 
 from companion.core import jsonin
 from companion.core.errors import InputError
+from companion.core.i18n import T
 from companion.games.lockup.model import GOON_TYPES, GUARDS, MODES, RESOURCES, TREASURES
 from companion.games.lockup.scoring import EndGameGoal, Goon, Item, PlayerEnd, final_scores
 
@@ -36,12 +37,12 @@ def _check_names(names: list[str], mode: str) -> None:
     """Unique names; "guards" only in solo, where the table is exactly the player and the guards."""
     for i, name in enumerate(names):
         if name in names[:i]:
-            raise InputError(f"players[{i}].name", f"duplicate name {name!r}")
+            raise InputError(f"players[{i}].name", T("duplicate name %(name)s", name=repr(name)))
     if mode == "solo":
         if len(names) != 2 or GUARDS not in names:
-            raise InputError("players", 'solo needs exactly the player and one entry named "guards"')
+            raise InputError("players", T('solo needs exactly the player and one entry named "guards"'))
     elif GUARDS in names:
-        raise InputError(f"players[{names.index(GUARDS)}].name", '"guards" is reserved for solo mode')
+        raise InputError(f"players[{names.index(GUARDS)}].name", T('"guards" is reserved for solo mode'))
 
 
 def _player(value: Any, path: str) -> PlayerEnd:
@@ -87,9 +88,9 @@ def _end_game_goal(value: Any, names: list[str]) -> EndGameGoal | None:
         return None
     path = "end_game_goal"
     if not isinstance(value, dict):
-        raise InputError(path, "must be an object or null")
+        raise InputError(path, T("must be an object or null"))
     if "kind" not in value:
-        raise InputError(f"{path}.kind", "is required")
+        raise InputError(f"{path}.kind", T("is required"))
     kind = jsonin.choice(value["kind"], f"{path}.kind", ["majority", "fixed"])
     if kind == "majority":
         raw = jsonin.obj(value, path, required=("kind", "treasure"))
@@ -97,7 +98,7 @@ def _end_game_goal(value: Any, names: list[str]) -> EndGameGoal | None:
     raw = jsonin.obj(value, path, required=("kind", "stars"))
     stars = raw["stars"]
     if not isinstance(stars, dict):
-        raise InputError(f"{path}.stars", "must be an object")
+        raise InputError(f"{path}.stars", T("must be an object"))
     for name, count in stars.items():
         jsonin.name_of(name, jsonin.join(f"{path}.stars", name), names)
         jsonin.integer(count, jsonin.join(f"{path}.stars", name))

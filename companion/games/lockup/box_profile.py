@@ -16,6 +16,7 @@ from typing import Any
 
 from companion.core import jsonin
 from companion.core.errors import InputError
+from companion.core.i18n import T
 
 # L-SO2: how many guard cards of each colour the box holds.
 GUARD_COLOURS: dict[str, int] = {"blue": 7, "green": 5, "yellow": 5, "red": 5}
@@ -65,7 +66,7 @@ def parse_profile(doc: Any, path: str = "") -> BoxProfile:
     crew_tiles = _crew_tiles(doc["crew_tiles"], jsonin.join(path, "crew_tiles"))
     for given, missing in (("guard_cards", "special_guard"), ("special_guard", "guard_cards")):
         if given in doc and missing not in doc:
-            raise InputError(jsonin.join(path, missing), f"is required with {given} (L-SO2, L-SO9)")
+            raise InputError(jsonin.join(path, missing), T("is required with %(given)s (L-SO2, L-SO9)", given=given))
     if "guard_cards" not in doc:
         return BoxProfile(crew_tiles=crew_tiles)
     return BoxProfile(
@@ -79,7 +80,7 @@ def require_guards(profile: BoxProfile, path: str = "") -> BoxProfile:
     """``profile`` if it has the guard cards; else InputError: a solo game needs them (L-SO2)."""
     if not profile.has_guards:
         raise InputError(jsonin.join(path, "guard_cards"),
-                         "is required for a solo game: enter the guard cards in the box profile (L-SO2)")
+                         T("is required for a solo game: enter the guard cards in the box profile (L-SO2)"))
     return profile
 
 
@@ -88,7 +89,7 @@ def _crew_tiles(value: Any, path: str) -> tuple[int, ...]:
     numbers = tuple(jsonin.integer(v, jsonin.join(path, i)) for i, v in enumerate(tiles))
     # L-C4: the tile printed "2" is the one removed in 5-player games, so the box must have one.
     if 2 not in numbers:
-        raise InputError(path, 'must include the tile printed 2 (L-C4)')
+        raise InputError(path, T("must include the tile printed 2 (L-C4)"))
     return numbers
 
 
@@ -106,7 +107,7 @@ def _guard_value(value: Any, path: str) -> GuardValue:
     if value == POWER and isinstance(value, str):
         return POWER
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InputError(path, 'must be a non-negative integer or "power"')
+        raise InputError(path, T('must be a non-negative integer or "power"'))
     return value
 
 
@@ -117,7 +118,7 @@ def _special(value: Any, path: str) -> tuple[tuple[str, int], ...]:
         where = jsonin.join(path, colour)
         index = jsonin.integer(doc[colour], where)
         if index >= GUARD_COLOURS[colour]:
-            raise InputError(where, f"must be an index from 0 to {GUARD_COLOURS[colour] - 1}")
+            raise InputError(where, T("must be an index from 0 to %(value)s", value=GUARD_COLOURS[colour] - 1))
         out.append((colour, index))
     return tuple(out)
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.core.errors import InputError
+from companion.core.i18n import T
 from companion.games.lockup import catalog
 from companion.games.lockup.box_profile import (
     CREW_TILE_COUNT,
@@ -120,11 +121,11 @@ def _whole(form: Mapping[str, str], field: str, required: bool = True) -> int | 
     raw = _raw(form, field)
     if not raw:
         if required:
-            raise InputError(field, "is required")
+            raise InputError(field, T("is required"))
         return None
     # ASCII digits only (str.isdigit accepts "²"), and short: no printed value has 5 digits.
     if not (raw.isascii() and raw.isdigit()) or len(raw) > 4:
-        raise InputError(field, "must be a whole number (0 or more)")
+        raise InputError(field, T("must be a whole number (0 or more)"))
     return int(raw)
 
 
@@ -133,13 +134,13 @@ def _guard_value(form: Mapping[str, str], field: str) -> int | str:
     if raw in (POWER, "p"):
         return POWER
     if raw and not (raw.isascii() and raw.isdigit()):
-        raise InputError(field, 'must be a number, or "power" (P) for a card worth the guards\' power cubes')
+        raise InputError(field, T('must be a number, or "power" (P) for a card worth the guards\' power cubes'))
     return _whole(form, field)
 
 
 def _special(form: Mapping[str, str], field: str) -> int:
     if not _raw(form, field):
-        raise InputError(field, "choose which card is the special one (L-SO9)")
+        raise InputError(field, T("choose which card is the special one (L-SO9)"))
     return _whole(form, field)
 
 
@@ -149,7 +150,7 @@ def _optional(form: Mapping[str, str], field: str) -> str | None:
 
 def _name(form: Mapping[str, str]) -> str:
     if not _raw(form, "name"):
-        raise InputError("name", "is required")
+        raise InputError("name", T("is required"))
     return _raw(form, "name")
 
 
@@ -158,7 +159,7 @@ def _treasures(form: Mapping[str, str]) -> list[str]:
     for t in TREASURES:
         n = _whole(form, f"treasures.{t}", required=False) or 0
         if n > MAX_ICONS:
-            raise InputError(f"treasures.{t}", f"must be at most {MAX_ICONS}")
+            raise InputError(f"treasures.{t}", T("must be at most %(max_icons)s", max_icons=MAX_ICONS))
         out += [t] * n
     return out
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from companion.core import jsonin as J
 from companion.core.errors import InputError
+from companion.core.i18n import T
 from companion.games.lockup.model import EFFECTS, GOON_TYPES, RESOURCES, TREASURES
 
 GOAL_KINDS = ("leader", "instant", "end_game")
@@ -69,7 +70,7 @@ def _effect(doc: dict, path: str) -> tuple[str | None, str | None]:
     if res is not None:
         J.choice(res, J.join(path, "effect_resource"), RESOURCES)
     if effect == "L-E1" and res is None:
-        raise InputError(J.join(path, "effect_resource"), "is required for effect L-E1")
+        raise InputError(J.join(path, "effect_resource"), T("is required for effect L-E1"))
     return effect, res
 
 
@@ -102,7 +103,7 @@ def parse_goon(value: Any, path: str) -> Goon:
     if resource is not None:
         J.choice(resource, J.join(path, "resource"), RESOURCES)
     if kind == "bandit" and resource is None:
-        raise InputError(J.join(path, "resource"), "is required for a Bandit (L-P4)")
+        raise InputError(J.join(path, "resource"), T("is required for a Bandit (L-P4)"))
     return Goon(
         name=J.string(doc["name"], J.join(path, "name")),
         type=kind,
@@ -119,7 +120,7 @@ def parse_goal(value: Any, path: str, kind: str | None = None) -> Goal:
     doc = J.obj(value, path, ["name", "kind"], ["counts", "minimum", "treasure", "stars"])
     got = J.choice(doc["kind"], J.join(path, "kind"), GOAL_KINDS)
     if kind is not None and got != kind:
-        raise InputError(J.join(path, "kind"), f"must be {kind!r}")
+        raise InputError(J.join(path, "kind"), T("must be %(kind)s", kind=repr(kind)))
     goal = Goal(name=J.string(doc["name"], J.join(path, "name")), kind=got)
     if got == "leader":
         counts = J.choice(doc.get("counts"), J.join(path, "counts"), (*TREASURES, *GOON_TYPES))
@@ -128,7 +129,7 @@ def parse_goal(value: Any, path: str, kind: str | None = None) -> Goal:
     if got == "end_game" and doc.get("treasure") is not None:
         return Goal(goal.name, got, treasure=J.choice(doc["treasure"], J.join(path, "treasure"), TREASURES))
     if "stars" not in doc:
-        raise InputError(J.join(path, "stars"), "is required")
+        raise InputError(J.join(path, "stars"), T("is required"))
     return Goal(goal.name, got, stars=J.integer(doc["stars"], J.join(path, "stars")))
 
 

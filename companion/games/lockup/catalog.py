@@ -20,6 +20,7 @@ from typing import Any
 
 from companion.core import jsonin as J
 from companion.core.errors import InputError
+from companion.core.i18n import T
 from companion.games.lockup.cards import card_doc, parse_goal, parse_goon, parse_item
 
 KINDS: tuple[str, ...] = ("item", "goon", "goal", "trait", "tome")
@@ -55,13 +56,13 @@ def parse_entry(kind: str, value: Any, path: str = "") -> dict:
         raw = J.obj(value, path, ["name"], ["text"])
         text = raw.get("text", "")
         if not isinstance(text, str):
-            raise InputError(J.join(path, "text"), "must be a string")
+            raise InputError(J.join(path, "text"), T("must be a string"))
         if len(text) > MAX_TEXT:
-            raise InputError(J.join(path, "text"), f"must be at most {MAX_TEXT} characters")
+            raise InputError(J.join(path, "text"), T("must be at most %(max_text)s characters", max_text=MAX_TEXT))
         doc = {"name": J.string(raw["name"], J.join(path, "name")), "text": text.strip()}
     name = " ".join(doc["name"].split())
     if len(name) > MAX_NAME:
-        raise InputError(J.join(path, "name"), f"must be at most {MAX_NAME} characters")
+        raise InputError(J.join(path, "name"), T("must be at most %(max_name)s characters", max_name=MAX_NAME))
     return {**doc, "name": name}
 
 

@@ -45,6 +45,7 @@ from typing import Any
 
 from companion.core import jsonin as J
 from companion.core.errors import InputError
+from companion.core.i18n import T
 from companion.games.lockup.cards import parse_goon, parse_item
 from companion.games.lockup.model import CUBES, GOON_LOCATIONS, LOCATIONS, RESOURCES
 
@@ -113,14 +114,14 @@ def _assign(d: dict, seats) -> dict:
             t = J.obj(raw, path, ["tile"], ["face_up"])
             face_up = J.boolean(t.get("face_up", True), J.join(path, "face_up"))
             if t["tile"] is None and face_up:
-                raise InputError(J.join(path, "tile"), "name every face-up tile")
+                raise InputError(J.join(path, "tile"), T("name every face-up tile"))
             tile = None if t["tile"] is None else _tile(t["tile"], J.join(path, "tile"))
             tiles.append({"tile": tile, "face_up": face_up})
         else:
             tiles.append({"tile": _tile(raw, path), "face_up": True})
     unknown = J.integer(d.get("face_down", 0), "face_down")  # I-16: face down, values given in Lights Out
     if unknown > MAX_FACE_DOWN:
-        raise InputError("face_down", f"must be at most {MAX_FACE_DOWN}")
+        raise InputError("face_down", T("must be at most %(max_face_down)s", max_face_down=MAX_FACE_DOWN))
     tiles += [{"tile": None, "face_up": False} for _ in range(unknown)]
     return {**d, "tiles": tiles}
 
@@ -236,7 +237,7 @@ def _play_tome(d: dict, seats) -> dict:
 def _adjust(d: dict, seats) -> dict:
     J.choice(d["quantity"], "quantity", QUANTITIES)
     if J.integer(d["delta"], "delta", minimum=None) == 0:
-        raise InputError("delta", "must be a non-zero integer")
+        raise InputError("delta", T("must be a non-zero integer"))
     J.string(d["reason"], "reason")
     return d
 

@@ -7,6 +7,7 @@ L-E7 exchange) are queued with ``effect-queued`` and answered by the ``effect`` 
 from __future__ import annotations
 
 from companion.core.errors import RuleViolation
+from companion.core.i18n import T
 from companion.games.lockup import events as E
 from companion.games.lockup.flow import Batch, check_pay_owned, gain, reputation, resources_total
 from companion.games.lockup.model import EFFECTS, GUARDS, RESOURCES
@@ -51,10 +52,10 @@ def decide_effect(b: Batch, cmd: dict) -> None:
         return
     if code == "L-E3":
         if not b.state.seats[seat].suspicion:
-            raise RuleViolation(f"{seat} has no suspicion cube to give", "L-E3")
+            raise RuleViolation(T("%(seat)s has no suspicion cube to give", seat=seat), "L-E3")
         target = cmd.get("target")
         if target not in b.state.seats or target == seat:
-            raise RuleViolation("Choose another player to give the suspicion cube to", "L-E3")
+            raise RuleViolation(T("Choose another player to give the suspicion cube to"), "L-E3")
         b.add(E.CubesMoved(f"seat:{seat}", f"seat:{target}", {"suspicion": 1}, code, why))
     else:
         exchange(b, seat, cmd, 1, code, why, different=True)
@@ -73,14 +74,14 @@ def exchange(b: Batch, seat: str, cmd: dict, count: int, rule: str, why: str, di
     """Give ``count`` own resources, take 1 of ``take`` from the supply (L-E7, L-R5)."""
     give, take = cmd.get("give") or {}, cmd.get("take")
     if take not in RESOURCES:
-        raise RuleViolation("Choose a resource to take", rule)
+        raise RuleViolation(T("Choose a resource to take"), rule)
     if sum(give.values()) != count:
-        raise RuleViolation(f"Give exactly {count} of your resources", rule)
+        raise RuleViolation(T("Give exactly %(count)s of your resources", count=count), rule)
     check_pay_owned(b.state, seat, give, rule)
     if different and give.get(take):
-        raise RuleViolation("Take a resource of a different type than the one you give", rule)
+        raise RuleViolation(T("Take a resource of a different type than the one you give"), rule)
     if b.state.supply.get(take, 0) + give.get(take, 0) < 1:
-        raise RuleViolation(f"The supply has no {take} left", "L-C3")
+        raise RuleViolation(T("The supply has no %(take)s left", take=take), "L-C3")
     b.add(E.CubesMoved(f"seat:{seat}", "supply", {r: n for r, n in give.items() if n}, rule, why))
     gain(b, seat, {take: 1}, rule, why)
 

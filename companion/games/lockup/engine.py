@@ -61,8 +61,9 @@ from typing import Any
 
 from companion.core.errors import InputError, RuleViolation
 from companion.core.game import GameDefinition
+from companion.core.i18n import T
 from companion.games.lockup import commands as C
-from companion.games.lockup import effects, goals, hidden, lightsout, patrol, rewards, rollcall
+from companion.games.lockup import effects, goals, hidden, lightsout, patrol, rewards, rollcall, terms
 from companion.games.lockup import events as E
 from companion.games.lockup.flow import Batch, Pending
 from companion.games.lockup.fold import evolve
@@ -100,12 +101,12 @@ def start(setup: Any) -> list:
 def decide(state: State, command: Any) -> list:
     """Events caused by ``command`` (a JSON mapping), or ``RuleViolation``/``InputError``."""
     if state is None:
-        raise RuleViolation("Set up the game first", "L-S")
+        raise RuleViolation(T("Set up the game first"), "L-S")
     cmd = C.parse(command, state.seating)
     b = Batch(state)
     waiting = pending(state)
     if waiting.kind == "over":
-        raise RuleViolation("The game is over", "L-F")
+        raise RuleViolation(T("The game is over"), "L-F")
     kind = C.KINDS[cmd["type"]]
     if kind is not None:
         _check_turn(state, waiting, kind, cmd)
@@ -120,14 +121,15 @@ def decide(state: State, command: Any) -> list:
 def _check_turn(state: State, waiting: Pending, kind: str, cmd: dict) -> None:
     """The command must answer what the game waits for, from the right seat."""
     if waiting.kind != kind:
-        raise RuleViolation(f"That can't be done now: the game waits for {describe(waiting)}",
+        raise RuleViolation(T("That can't be done now: the game waits for %(describe)s", describe=describe(waiting)),
                             _TURN_RULES.get(waiting.kind, "L-S"))
     seat = cmd.get("seat")
     if kind == "discard":
         if seat not in waiting.detail["excess"]:
-            raise RuleViolation(f"{seat} is within the storage limit", "L-P1")
+            raise RuleViolation(T("%(seat)s is within the storage limit", seat=seat), "L-P1")
     elif waiting.seat is not None and seat is not None and seat != waiting.seat:
-        raise RuleViolation(f"It's {waiting.seat}'s turn, not {seat}'s", _TURN_RULES.get(kind, "L-RC1"))
+        raise RuleViolation(T("It's %(seat)s's turn, not %(seat2)s's",
+                              seat=waiting.seat, seat2=seat), _TURN_RULES.get(kind, "L-RC1"))
 
 
 def describe(p: Pending) -> str:
@@ -182,13 +184,15 @@ def adjust(b: Batch, cmd: dict) -> None:
     if quantity in CUBES:
         current = {**me.resources, "power": me.power, "suspicion": me.suspicion}[quantity]
         if delta > 0 and b.state.supply[quantity] < delta:
-            raise RuleViolation(f"The supply has only {b.state.supply[quantity]} {quantity}", "L-C3")
+            raise RuleViolation(T("The supply has only %(supply)s %(quantity)s",
+                                  supply=b.state.supply[quantity], quantity=quantity), "L-C3")
     elif quantity == "storage_limit" and me.storage_limit is None:
-        raise RuleViolation("The guards have no storage limit", "L-SO11")
+        raise RuleViolation(T("The guards have no storage limit"), "L-SO11")
     else:
         current = getattr(me, quantity)
     if current + delta < 0:
-        raise RuleViolation(f"{seat} has only {current} {quantity.replace('_', ' ')}", "L-C3")
+        raise RuleViolation(T("%(seat)s has only %(current)s %(quantity)s",
+                              seat=seat, current=current, quantity=terms.quantity(quantity)), "L-C3")
     b.add(E.Adjusted(seat, quantity, delta, cmd["reason"]))
 
 
@@ -196,9 +200,9 @@ def play_tome(b: Batch, seat: str, tome: str) -> None:
     """Play a tome (its effect is entered as adjustments); a seat that passed in Roll Call may not (L-RC7)."""
     s = b.state
     if s.phase == "roll_call" and s.seats[seat].passed:
-        raise RuleViolation(f"{seat} passed and may not play tomes in this Roll Call", "L-RC7")
+        raise RuleViolation(T("%(seat)s passed and may not play tomes in this Roll Call", seat=seat), "L-RC7")
     if not s.seats[seat].tomes:
-        raise RuleViolation(f"{seat} has no tome to play", "L-R8")
+        raise RuleViolation(T("%(seat)s has no tome to play", seat=seat), "L-R8")
     b.add(E.TomePlayed(seat, tome))
 
 
@@ -253,7 +257,7 @@ def seat_view(state: State, name: str) -> dict:
 
 def _checked_evolve(state: State | None, event: E.Event) -> State:
     if state is None and not isinstance(event, E.GameStarted):
-        raise InputError("events[0]", "a Lockup log starts with game-started")
+        raise InputError("events[0]", T("a Lockup log starts with game-started"))
     return evolve(state, event)
 
 

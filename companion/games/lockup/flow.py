@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.core.errors import RuleViolation
+from companion.core.i18n import T
 from companion.games.lockup import events as E
 from companion.games.lockup.fold import evolve
 from companion.games.lockup.state import State, clip
@@ -81,7 +82,7 @@ def check_pay_owned(state: State, seat: str, payment: dict, rule: str) -> None:
     have = state.seats[seat].resources
     for r, n in payment.items():
         if have.get(r, 0) < n:
-            raise RuleViolation(f"{seat} has only {have.get(r, 0)} {r}", rule)
+            raise RuleViolation(T("%(seat)s has only %(get)s %(r)s", seat=seat, get=have.get(r, 0), r=r), rule)
 
 
 def affordable(have: dict, cost: dict) -> bool:
@@ -100,6 +101,7 @@ def check_cost(state: State, seat: str, cost: dict, payment: dict, rule: str, wh
     check_pay_owned(state, seat, payment, rule)
     for r, n in cost.items():
         if r != "any" and payment.get(r, 0) < n:
-            raise RuleViolation(f"{what} costs {n} {r}", rule)
+            raise RuleViolation(T("%(what)s costs %(n)s %(r)s", what=what, n=n, r=r), rule)
     if sum(payment.values()) != sum(cost.values()):
-        raise RuleViolation(f"{what} costs {sum(cost.values())} resources in all, not {sum(payment.values())}", rule)
+        raise RuleViolation(T("%(what)s costs %(values)s resources in all, not %(values2)s",
+                              what=what, values=sum(cost.values()), values2=sum(payment.values())), rule)

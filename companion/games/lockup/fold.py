@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 from companion.core.errors import InputError
+from companion.core.i18n import T
 from companion.games.lockup import events as E
 from companion.games.lockup.cards import goal_from, goon_from, item_from
 from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, LOCATIONS, RESOURCES, SUPPLY
@@ -353,7 +354,7 @@ def _ended(s: State, e: E.GameEnded) -> State:
     from companion.games.lockup.goals import final_result  # goals -> flow -> fold: imported late
 
     if json.loads(json.dumps(e.result)) != json.loads(json.dumps(final_result(s))):
-        raise InputError("game-ended.result", "is not the final scoring of the game before it (L-F)")
+        raise InputError("game-ended.result", T("is not the final scoring of the game before it (L-F)"))
     return replace(s, phase="over", result=dict(e.result), turn=None)
 
 

@@ -8,6 +8,7 @@ strictly the most of what it counts and at least its minimum; held, it moves onl
 from __future__ import annotations
 
 from companion.core.errors import RuleViolation
+from companion.core.i18n import T
 from companion.games.lockup import events as E
 from companion.games.lockup import scoring as S
 from companion.games.lockup.flow import Batch, reputation
@@ -44,9 +45,10 @@ def claim_instant(b: Batch, seat: str) -> None:
     """L-GL2: the first to meet the instant goal takes it and scores it at once; once per game."""
     goal = b.state.goals.get("instant")
     if goal is None:
-        raise RuleViolation("There is no instant goal in this game", "L-GL2")
+        raise RuleViolation(T("There is no instant goal in this game"), "L-GL2")
     if b.state.instant_holder is not None:
-        raise RuleViolation(f"{b.state.instant_holder} already took the instant goal", "L-GL2")
+        raise RuleViolation(T("%(instant_holder)s already took the instant goal",
+                              instant_holder=b.state.instant_holder), "L-GL2")
     b.add(E.InstantGoalClaimed(seat))
     reputation(b, seat, goal.stars, "L-GL2", f"instant goal {goal.name}")
 

@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.core.errors import RuleViolation
+from companion.core.i18n import T, Tn
 from companion.games.lockup import events as E
+from companion.games.lockup import terms
 from companion.games.lockup.flow import Batch, Pending
 from companion.games.lockup.model import GUARDS, LOCATIONS
 from companion.games.lockup.state import Placement, Seat, State, clockwise_from, held, replace
@@ -68,19 +70,20 @@ def decide_reveal(b: Batch, cmd: dict) -> None:
     location = current_location(s)
     count = _unknown_here(s.placements[location], seat)
     values = list(cmd["tiles"])
-    where = location.replace("_", " ")
     if len(values) != count:
-        raise RuleViolation(f"{seat} has {count} face-down tile(s) to reveal at the {where}, not {len(values)}",
-                            "L-LO1")
+        raise RuleViolation(Tn("%(seat)s has %(num)s face-down tile to reveal at the %(where)s, not %(named)s",
+                               "%(seat)s has %(num)s face-down tiles to reveal at the %(where)s, not %(named)s",
+                               count, seat=seat, where=terms.location(location), named=len(values)), "L-LO1")
     rest = list(s.seats[seat].pool)
     for value in values:
         if value not in s.seats[seat].tiles:
-            raise RuleViolation(f"{seat} has no {value} tile", "L-RC2")
+            raise RuleViolation(T("%(seat)s has no %(value)s tile", seat=seat, value=value), "L-RC2")
         if value in rest:
             rest.remove(value)
         elif values.count(value) > 1 and value in s.seats[seat].pool:
-            raise RuleViolation(f"{seat}'s face-down tiles are different tiles: {value} is named twice", "L-RC2")
+            raise RuleViolation(T("%(seat)s's face-down tiles are different tiles: %(value)s is named twice",
+                                  seat=seat, value=value), "L-RC2")
         else:
-            raise RuleViolation(f"{seat}'s {value} tile was shown face up or revealed this round, so it is not "
-                                f"face down here", "L-RC6")
+            raise RuleViolation(T("%(seat)s's %(value)s tile was shown face up or revealed this round, "
+                                  "so it is not face down here", seat=seat, value=value), "L-RC6")
     b.add(E.TilesRevealed(seat, location, tuple(values)))

@@ -15,6 +15,7 @@ Locations resolve in order 1 -> 8. For each location with tiles:
 from __future__ import annotations
 
 from companion.core.errors import RuleViolation
+from companion.core.i18n import T
 from companion.games.lockup import events as E
 from companion.games.lockup.flow import Batch, Pending, gain, reputation
 from companion.games.lockup.hidden import reveal_waiting
@@ -118,9 +119,9 @@ def decide_collect(b: Batch, cmd: dict) -> None:
     declined = tuple(cmd.get("declined", ()))
     for name in declined:
         if name not in r.ranking:
-            raise RuleViolation(f"{name} has no tiles at this location", "L-LO6")
+            raise RuleViolation(T("%(name)s has no tiles at this location", name=name), "L-LO6")
         if name == GUARDS:
-            raise RuleViolation("The guards always take their reward", "L-SO8")
+            raise RuleViolation(T("The guards always take their reward"), "L-SO8")
     out = outcome(b.state, r.location, r.first_player, r.power, r.tiles, 0, declined)
     tiers, gains = tiers_of(out)
     b.add(E.RewardsConfirmed(r.location, declined, tiers, gains))

@@ -10,7 +10,9 @@ Entering fewer cards than empty slots means the deck ran out (ruling).
 from __future__ import annotations
 
 from companion.core.errors import RuleViolation
+from companion.core.i18n import T
 from companion.games.lockup import events as E
+from companion.games.lockup import terms
 from companion.games.lockup.cards import card_doc
 from companion.games.lockup.flow import Batch, Pending, resources_total
 from companion.games.lockup.goals import final_result, needs_end_goal_input
@@ -97,13 +99,14 @@ def decide_discard(b: Batch, cmd: dict) -> None:
     seat, cubes = cmd["seat"], {r: n for r, n in cmd["resources"].items() if n}
     excess = over_limit(b.state).get(seat, 0)
     if not excess:
-        raise RuleViolation(f"{seat} is within the storage limit", "L-P1")
+        raise RuleViolation(T("%(seat)s is within the storage limit", seat=seat), "L-P1")
     have = b.state.seats[seat].resources
     for r, n in cubes.items():
         if have.get(r, 0) < n:
-            raise RuleViolation(f"{seat} has only {have.get(r, 0)} {r}", "L-P1")
+            raise RuleViolation(T("%(seat)s has only %(get)s %(r)s", seat=seat, get=have.get(r, 0), r=r), "L-P1")
     if not cubes or sum(cubes.values()) > excess:
-        raise RuleViolation(f"Discard between 1 and {excess} resources, down to the storage limit", "L-P1")
+        raise RuleViolation(T("Discard between 1 and %(excess)s resources, down to the storage limit",
+                              excess=excess), "L-P1")
     b.add(E.CubesMoved(f"seat:{seat}", "supply", cubes, "L-P1", "storage limit"))
 
 
@@ -111,7 +114,7 @@ def decide_refill_items(b: Batch, cmd: dict) -> None:
     """L-P2: the table enters the items drawn for the empty display slots (fewer: deck empty)."""
     empty = [i for i, item in enumerate(b.state.display) if item is None]
     if len(cmd["items"]) > len(empty):
-        raise RuleViolation(f"Only {len(empty)} display slot(s) are empty", "L-P2")
+        raise RuleViolation(T("Only %(count)s display slot(s) are empty", count=len(empty)), "L-P2")
     entries = tuple({"index": i, "item": card_doc(it)} for i, it in zip(empty, cmd["items"], strict=False))
     b.add(E.ItemsRefilled(entries))
 
@@ -120,7 +123,7 @@ def decide_refill_goons(b: Batch, cmd: dict) -> None:
     """L-P3: the table enters the goons drawn for the empty slots (fewer: deck empty)."""
     for loc in cmd["goons"]:
         if b.state.goons.get(loc) is not None:
-            raise RuleViolation(f"The {loc.replace('_', ' ')} slot is not empty", "L-P3")
+            raise RuleViolation(T("The %(location)s slot is not empty", location=terms.location(loc)), "L-P3")
     b.add(E.GoonsRefilled({loc: card_doc(g) for loc, g in cmd["goons"].items()}))
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from companion.core import jsonin
 from companion.core.errors import InputError
+from companion.core.i18n import T
 from companion.games.lockup.location import ENFORCER, LOOKOUT, POWER_CARD, Tile, resolve_location
 from companion.games.lockup.model import GUARDS, LOCATIONS
 
@@ -42,13 +43,14 @@ def _seating(value: Any, count: int) -> list[str]:
     """Everyone at the table, clockwise: unique names, as many as ``players``; guards only in solo."""
     seating = jsonin.array(value, "seating")
     if len(seating) != count:
-        raise InputError("seating", f"must list all {count} seated players, clockwise (players: {count})")
+        raise InputError("seating", T("must list all %(count)s seated players, clockwise (players: %(count)s)",
+                                      count=count))
     for i, name in enumerate(seating):
         jsonin.string(name, f"seating[{i}]")
         if name in seating[:i]:
-            raise InputError(f"seating[{i}]", f"duplicate name {name!r}")
+            raise InputError(f"seating[{i}]", T("duplicate name %(name)s", name=repr(name)))
         if name == GUARDS and count != 2:
-            raise InputError(f"seating[{i}]", '"guards" plays only in solo (players: 2)')
+            raise InputError(f"seating[{i}]", T('"guards" plays only in solo (players: 2)'))
     return list(seating)
 
 
@@ -67,10 +69,10 @@ def _tiles(value: Any, seating: list[str]) -> dict[str, list[Tile]]:
 def _by_seated_name(value: Any, path: str, seating: list[str]) -> dict:
     """An object whose keys are seated names."""
     if not isinstance(value, dict):
-        raise InputError(path, "must be an object")
+        raise InputError(path, T("must be an object"))
     for name in value:
         if name not in seating:
-            raise InputError(jsonin.join(path, name), "must name a seated player")
+            raise InputError(jsonin.join(path, name), T("must name a seated player"))
     return dict(value)
 
 
@@ -82,10 +84,10 @@ def _tile_list(value: Any, path: str, guards: bool) -> list[Tile]:
     for i, tile in enumerate(tiles):
         number = isinstance(tile, int) and not isinstance(tile, bool) and tile >= 0
         if not number and tile not in words:
-            raise InputError(f"{path}[{i}]", f"must be a non-negative integer{expected}")
+            raise InputError(f"{path}[{i}]", T("must be a non-negative integer%(expected)s", expected=expected))
         if not guards and isinstance(tile, str) and tile in tiles[:i]:
             # L-C4: each player has exactly one enforcer and one lookout.
-            raise InputError(f"{path}[{i}]", f"a player has only one {tile}")
+            raise InputError(f"{path}[{i}]", T("a player has only one %(tile)s", tile=tile))
     return list(tiles)
 
 
@@ -94,5 +96,5 @@ def _declined(value: Any, tiles: dict[str, list[Tile]]) -> list[str]:
     names = jsonin.array(value, "declined")
     for i, name in enumerate(names):
         if not isinstance(name, str) or name not in tiles:
-            raise InputError(f"declined[{i}]", "must name a participant with tiles here")
+            raise InputError(f"declined[{i}]", T("must name a participant with tiles here"))
     return list(names)

@@ -10,7 +10,9 @@ straggles (I-3) and a Bandit cube stays on the location (I-6).
 from __future__ import annotations
 
 from companion.core.errors import RuleViolation
+from companion.core.i18n import T
 from companion.games.lockup import events as E
+from companion.games.lockup import terms
 from companion.games.lockup.cards import card_doc
 from companion.games.lockup.effects import apply_effect, can_exchange, exchange
 from companion.games.lockup.flow import Batch, affordable, check_cost, check_pay_owned, gain, pay, reputation
@@ -49,7 +51,9 @@ def choice_action(location: str, tier: str) -> str:
 def _current(b: Batch, cmd: dict, location: str) -> str:
     r = b.state.resolution
     if r.location != location:
-        raise RuleViolation(f"That is a {location.replace('_', ' ')} reward; now resolving the {r.location}", "L-LO4")
+        raise RuleViolation(T("That is a %(location)s reward; now resolving the %(current)s",
+                              location=terms.location(location),
+                                  current=terms.location(r.location)), "L-LO4")
     return r.tiers[cmd["seat"]]
 
 
@@ -73,10 +77,10 @@ def decide_take(b: Batch, cmd: dict) -> None:
     """Commissary first: 1 cube of any resource (L-R5; guards L-SO8)."""
     tier = _current(b, cmd, "commissary")
     if tier != "first":
-        raise RuleViolation("Only the first at the Commissary takes a resource; exchange instead", "L-R5")
+        raise RuleViolation(T("Only the first at the Commissary takes a resource; exchange instead"), "L-R5")
     resource = cmd["resource"]
     if not b.state.supply.get(resource):
-        raise RuleViolation(f"The supply has no {resource} left", "L-C3")
+        raise RuleViolation(T("The supply has no %(resource)s left", resource=resource), "L-C3")
     gain(b, cmd["seat"], {resource: 1}, "L-R5", "first at the Commissary")
     collected(b, cmd["seat"], "commissary", tier)
 
@@ -85,7 +89,7 @@ def decide_exchange(b: Batch, cmd: dict) -> None:
     """Commissary second: 1 for 1 of another type; others: any 2 for 1 (L-R5, I-2)."""
     tier = _current(b, cmd, "commissary")
     if tier == "first":
-        raise RuleViolation("The first at the Commissary takes a resource instead", "L-R5")
+        raise RuleViolation(T("The first at the Commissary takes a resource instead"), "L-R5")
     second = tier == "second"
     exchange(b, cmd["seat"], cmd, 1 if second else 2, "L-R5", f"{tier} at the Commissary", different=second)
     collected(b, cmd["seat"], "commissary", tier)
@@ -96,17 +100,18 @@ def decide_recruit(b: Batch, cmd: dict) -> None:
     tier, seat = _current(b, cmd, "chow_hall"), cmd["seat"]
     wanted, payment = cmd["goons"], cmd.get("pay") or {}
     if len(set(wanted)) != len(wanted) or not wanted:
-        raise RuleViolation("Choose one or two different goons", "L-R6")
+        raise RuleViolation(T("Choose one or two different goons"), "L-R6")
     for loc in wanted:
         if b.state.goons.get(loc) is None:
-            raise RuleViolation(f"There is no active goon at the {loc.replace('_', ' ')}", "L-R6")
+            raise RuleViolation(T("There is no active goon at the %(location)s", location=terms.location(loc)), "L-R6")
     if seat == GUARDS:
         if len(wanted) > 2 or payment:
-            raise RuleViolation("The guards arrest at most 2 goons and pay nothing", "L-SO8")
+            raise RuleViolation(T("The guards arrest at most 2 goons and pay nothing"), "L-SO8")
     else:
         costs = RECRUIT_COSTS[tier]
         if len(wanted) not in costs:
-            raise RuleViolation(f"The {tier} at the Chow Hall recruits at most {max(costs)} goon(s)", "L-R6")
+            raise RuleViolation(T("The %(tier)s at the Chow Hall recruits at most %(costs)s goon(s)",
+                                  tier=tier, costs=max(costs)), "L-R6")
         check_cost(b.state, seat, {"any": costs[len(wanted)]}, payment, "L-R6", f"{len(wanted)} goon(s)")
         pay(b, seat, payment, "L-R6", "recruiting at the Chow Hall")
     for loc in wanted:
@@ -127,7 +132,7 @@ def _find_item(b: Batch, cmd: dict, source: str) -> tuple[int, object]:
             if card is not None and card.name == cmd.get("item"):
                 return i, card
     where = "the display" if source == "display" else "your reserved items"
-    raise RuleViolation(f"That item is not in {where}", "L-IT1")
+    raise RuleViolation(T("That item is not in %(where)s", where=where), "L-IT1")
 
 
 def decide_craft(b: Batch, cmd: dict) -> None:
@@ -151,10 +156,10 @@ def decide_reserve(b: Batch, cmd: dict) -> None:
     payment = cmd.get("pay") or {}
     if seat == GUARDS:
         if payment:
-            raise RuleViolation("The guards reserve paying nothing", "L-SO8")
+            raise RuleViolation(T("The guards reserve paying nothing"), "L-SO8")
     else:
         if sum(payment.values()) != 1:
-            raise RuleViolation("Reserving costs exactly 1 resource of any type", "L-IT2")
+            raise RuleViolation(T("Reserving costs exactly 1 resource of any type"), "L-IT2")
         check_pay_owned(b.state, seat, payment, "L-IT2")
         pay(b, seat, payment, "L-IT2", f"reserving {item.name}")
     b.add(E.ItemReserved(seat, card_doc(item), index))

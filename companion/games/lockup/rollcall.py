@@ -9,6 +9,7 @@ choice (a forced pass, the end of the phase) or says what the phase waits for.
 from __future__ import annotations
 
 from companion.core.errors import InputError, RuleViolation
+from companion.core.i18n import T
 from companion.games.lockup import events as E
 from companion.games.lockup.cards import card_doc
 from companion.games.lockup.effects import apply_effect
@@ -52,27 +53,31 @@ def decide_assign(b: Batch, cmd: dict) -> None:
     s, seat, location = b.state, cmd["seat"], cmd["location"]
     me = s.seats[seat]
     if location == "library":
-        raise RuleViolation("Tiles can't be assigned to the Library", "L-RC5")
+        raise RuleViolation(T("Tiles can't be assigned to the Library"), "L-RC5")
     if location in me.visited:
-        raise RuleViolation(f"{seat} already assigned tiles to the {_name(location)} this round", "L-RC3")
+        raise RuleViolation(T("%(seat)s already assigned tiles to the %(name)s this round",
+                              seat=seat, name=_name(location)), "L-RC3")
     tiles = cmd["tiles"]
     if not tiles:
-        raise RuleViolation("Assign at least one tile", "L-RC2")
+        raise RuleViolation(T("Assign at least one tile"), "L-RC2")
     unknown = [i for i, t in enumerate(tiles) if t["tile"] is None]
     if unknown and s.mode == "solo":  # the solo player's device is their own: values are typed
-        raise InputError(f"tiles[{unknown[0]}].tile", "name the face-down tile (in solo it is recorded at once)")
+        raise InputError(f"tiles[{unknown[0]}].tile", T("name the face-down tile (in solo it is recorded at once)"))
     rest = list(in_hand(me))
     for t in tiles:
         if t["tile"] is None:
             continue
         if t["tile"] not in rest:
-            raise RuleViolation(f"{seat}'s {_tile(t['tile'])} tile is not in the holding cell", "L-RC2")
+            raise RuleViolation(T("%(seat)s's %(tile)s tile is not in the holding cell",
+                                  seat=seat, tile=_tile(t['tile'])), "L-RC2")
         rest.remove(t["tile"])
     if len(rest) < me.unknown_down + len(unknown):  # the unknown face-down tiles come from what is left
-        raise RuleViolation(f"{seat} has only {held(me)} tile(s) in the holding cell", "L-RC2")
+        raise RuleViolation(T("%(seat)s has only %(held)s tile(s) in the holding cell",
+                              seat=seat, held=held(me)), "L-RC2")
     down = sum(1 for t in tiles if not t["face_up"])
     if me.face_down_used + down > s.face_down_limit:
-        raise RuleViolation(f"At most {s.face_down_limit} tiles may be assigned face down each round", "L-RC6")
+        raise RuleViolation(T("At most %(face_down_limit)s tiles may be assigned face down each round",
+                              face_down_limit=s.face_down_limit), "L-RC6")
     b.add(E.TilesAssigned(seat, location, tuple({"tile": t["tile"], "face_up": t["face_up"]} for t in tiles)))
 
 
@@ -98,7 +103,7 @@ def decide_deal(b: Batch, cmd: dict) -> None:
     for card in cmd["cards"]:
         _check_guard_location(card["location"], "L-SO4")
         if card["location"] in seen:
-            raise RuleViolation("Deal one guard card on each location", "L-SO4")
+            raise RuleViolation(T("Deal one guard card on each location"), "L-SO4")
         seen.add(card["location"])
     b.add(E.GuardCardsDealt(tuple(cmd["cards"])))
 
@@ -110,9 +115,9 @@ def decide_guard_turn(b: Batch, cmd: dict) -> None:
         here = b.state.placements[reveal["location"]]
         i = reveal["index"]
         if not (0 <= i < len(here)) or here[i].seat != GUARDS or here[i].face_up:
-            raise RuleViolation("Reveal a face-down guard card", "L-SO5")
+            raise RuleViolation(T("Reveal a face-down guard card"), "L-SO5")
     elif any(p.seat == GUARDS and not p.face_up for loc in LOCATIONS for p in b.state.placements[loc]):
-        raise RuleViolation("The guard turn starts by revealing a face-down guard card", "L-SO5")
+        raise RuleViolation(T("The guard turn starts by revealing a face-down guard card"), "L-SO5")
     if place is not None:
         _check_guard_location(place["location"], "L-SO5")
     b.add(E.GuardTurnTaken(reveal, place, bool(cmd.get("done", False))))
@@ -120,7 +125,7 @@ def decide_guard_turn(b: Batch, cmd: dict) -> None:
 
 def _check_guard_location(location: str, rule: str) -> None:
     if location == "library":
-        raise RuleViolation("Guard cards are never dealt to the Library", rule)
+        raise RuleViolation(T("Guard cards are never dealt to the Library"), rule)
 
 
 def _name(location: str) -> str:

@@ -25,6 +25,7 @@ from typing import Any
 
 from companion.core import jsonin as J
 from companion.core.errors import InputError
+from companion.core.i18n import T
 from companion.games.lockup.cards import card_doc, parse_goal, parse_goon, parse_item
 from companion.games.lockup.events import GameStarted
 from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, MODES, SUPPLY
@@ -88,7 +89,7 @@ def _start_values(value: Any, path: str, advanced: bool) -> dict:
     base = {"reputation": 10, "power": 1, "suspicion": 0, "storage_limit": 5, "resources": {}}
     if value is None:
         if advanced:
-            raise InputError(J.join(path, "start"), "is required in advanced mode (L-S10)")
+            raise InputError(J.join(path, "start"), T("is required in advanced mode (L-S10)"))
         return base
     spath = J.join(path, "start")
     doc = J.obj(value, spath, ["power", "suspicion", "storage_limit"], ["resources"])
@@ -114,7 +115,7 @@ def _crew_tiles(value: Any, count: int) -> tuple:
     numbers = [J.integer(n, J.join("crew_tiles", i)) for i, n in enumerate(J.array(value, "crew_tiles", 4, 4))]
     if count == 5:
         if 2 not in numbers:
-            raise InputError("crew_tiles", "must contain the tile printed 2 (removed with 5 players, L-C4)")
+            raise InputError("crew_tiles", T("must contain the tile printed 2 (removed with 5 players, L-C4)"))
         numbers.remove(2)
     return ("lookout", "enforcer", *numbers)
 
@@ -133,9 +134,9 @@ def _goals(value: Any, solo: bool) -> dict:
     doc = J.obj(value, "goals", ["leader", "end_game"], ["instant"])
     instant = doc.get("instant")
     if solo and instant is not None:
-        raise InputError("goals.instant", "must be null in solo (L-SO1)")
+        raise InputError("goals.instant", T("must be null in solo (L-SO1)"))
     if not solo and instant is None:
-        raise InputError("goals.instant", "is required (L-S8)")
+        raise InputError("goals.instant", T("is required (L-S8)"))
     return {
         "leader": card_doc(parse_goal(doc["leader"], "goals.leader", "leader")),
         "instant": None if instant is None else card_doc(parse_goal(instant, "goals.instant", "instant")),
@@ -158,4 +159,5 @@ def _check_supply(people: list[dict], goons: dict) -> None:
             need[r] = need.get(r, 0) + n
     for cube, n in need.items():
         if n > SUPPLY[cube]:
-            raise InputError("players", f"the starting {cube} ({n}) exceeds the supply of {SUPPLY[cube]} (L-C3)")
+            raise InputError("players", T("the starting %(cube)s (%(n)s) exceeds the supply of %(supply)s (L-C3)",
+                                          cube=cube, n=n, supply=SUPPLY[cube]))

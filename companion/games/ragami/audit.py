@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.core import jsonin
 from companion.core.errors import InputError
+from companion.core.i18n import T
 from companion.games.ragami.rules import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.ragami.scoring import Options, Result, Tally, score
 
@@ -45,7 +46,7 @@ def read_players(value: Any) -> list[Tally]:
         entry = jsonin.obj(entry, path, required=PLAYER_FIELDS)
         name = jsonin.string(entry["name"], jsonin.join(path, "name"))
         if any(t.name == name for t in tallies):
-            raise InputError(jsonin.join(path, "name"), f"duplicate name {name!r}")
+            raise InputError(jsonin.join(path, "name"), T("duplicate name %(name)s", name=repr(name)))
         counts = {key: jsonin.integer(entry[key], jsonin.join(path, key)) for key in PLAYER_FIELDS[1:]}
         tallies.append(Tally(name=name, **counts))
     return tallies

@@ -13,6 +13,7 @@ from typing import Any
 from companion.core import formfields as _form
 from companion.core import jsonin
 from companion.core.errors import InputError
+from companion.core.i18n import T
 from companion.games.ragami.rules import DEMONS, DIE_FACES, LOCATION_TOKENS, VIRTUE_MAX
 
 WHITE_CUBE_GAINS: tuple[str, ...] = ("saint-placed", "card", "other")
@@ -155,7 +156,7 @@ def _use_location_tokens(data: Mapping[str, Any]) -> UseLocationTokens:
     tokens = tuple(_form.integer(t, jsonin.join("tokens", i), low, high) for i, t in enumerate(items))
     for i, token in enumerate(tokens):
         if token in tokens[:i]:
-            raise InputError(jsonin.join("tokens", i), f"token {token} is listed twice")
+            raise InputError(jsonin.join("tokens", i), T("token %(token)s is listed twice", token=token))
     return UseLocationTokens(tokens)
 
 

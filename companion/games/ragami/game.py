@@ -15,6 +15,7 @@ from typing import Any
 from companion.core import jsonin, rng
 from companion.core.errors import InputError, RuleViolation
 from companion.core.events import Event
+from companion.core.i18n import T
 from companion.games.ragami import commands as cmd
 from companion.games.ragami import events as ev
 from companion.games.ragami.rules import (
@@ -70,7 +71,7 @@ class State:
         for seat in self.seats:
             if seat.name == name:
                 return seat
-        raise RuleViolation(f"{name} is not playing this game")
+        raise RuleViolation(T("%(name)s is not playing this game", name=name))
 
 
 def end_reasons(state: State) -> tuple[str, ...]:
@@ -102,9 +103,9 @@ def start(setup: Mapping[str, Any]) -> list[Event]:
     for i, entry in enumerate(entries):
         name, colour = _read_seat(entry, f"players[{i}]")
         if name in names:
-            raise InputError(f"players[{i}]", f"duplicate name {name!r}")
+            raise InputError(f"players[{i}]", T("duplicate name %(name)s", name=repr(name)))
         if colour is not None and colour in colours:
-            raise InputError(f"players[{i}].colour", f"{colour} is taken")
+            raise InputError(f"players[{i}].colour", T("%(colour)s is taken", colour=colour))
         names.append(name)
         colours.append(colour)
     free = iter(c for c in COLOURS if c not in colours)
@@ -135,14 +136,14 @@ def _read_seat(entry: Any, path: str) -> tuple[str, str | None]:
 def decide(state: State | None, command: cmd.Command) -> list[Event]:
     """The events ``command`` causes, or ``RuleViolation`` (nothing is recorded)."""
     if state is None:
-        raise RuleViolation("Set up the game first: players, colours and start player", "RG-T1")
+        raise RuleViolation(T("Set up the game first: players, colours and start player"), "RG-T1")
     if state.phase == FINISHED:
-        raise RuleViolation("The game is over", "RG-E4")
+        raise RuleViolation(T("The game is over"), "RG-E4")
     if state.phase == FINAL and not isinstance(command, cmd.ConvertWhiteCubes | cmd.FinishGame):
-        raise RuleViolation("The last round is over: only white cube conversion remains before scoring", "RG-E2")
+        raise RuleViolation(T("The last round is over: only white cube conversion remains before scoring"), "RG-E2")
     handler = _HANDLERS.get(type(command))
     if handler is None:
-        raise RuleViolation(f"Unknown command {type(command).__name__}")
+        raise RuleViolation(T("Unknown command %(name)s", name=type(command).__name__))
     return handler(state, command)
 
 
@@ -151,9 +152,9 @@ def _resolve(state: State, c: cmd.ResolveConflict) -> list[Event]:
     for name in c.saints:
         state.seat(name)
     if c.player in c.saints:  # RG-T4: a Ragami never shares a location with its own saint
-        raise RuleViolation(f"{c.player}'s Ragami cannot stand with {c.player}'s own saint", "RG-T4")
+        raise RuleViolation(T("%(player)s's Ragami cannot stand with %(player)s's own saint", player=c.player), "RG-T4")
     if c.helper is not None and (state.seat(c.helper).name == c.player):
-        raise RuleViolation("The helping Ragami must be another player's", "RG-T4")
+        raise RuleViolation(T("The helping Ragami must be another player's"), "RG-T4")
     _can_spend(seat, c.white_cubes_spent, c.virtue_spent)
     out: list[Event] = [ev.VpGained(c.player, c.die_value, "conflict")]  # RG-V3, RG-T5
     out += [ev.VpGained(name, SAINT_VP, "saint") for name in c.saints]  # RG-V4
@@ -168,24 +169,28 @@ def _resolve(state: State, c: cmd.ResolveConflict) -> list[Event]:
 
 def _can_spend(seat: Seat, cubes: int, virtue: int) -> None:
     if cubes > seat.white_cubes:
-        raise RuleViolation(f"{seat.name} has only {seat.white_cubes} white cubes", "RG-T4")
+        raise RuleViolation(T("%(seat)s has only %(white_cubes)s white cubes",
+                              seat=seat.name, white_cubes=seat.white_cubes), "RG-T4")
     if virtue > seat.virtue_die:
-        raise RuleViolation(f"{seat.name}'s Virtue die shows only {seat.virtue_die}", "RG-T4")
+        raise RuleViolation(T("%(seat)s's Virtue die shows only %(virtue_die)s",
+                              seat=seat.name, virtue_die=seat.virtue_die), "RG-T4")
 
 
 def _convert_cubes(state: State, c: cmd.ConvertWhiteCubes) -> list[Event]:
     seat = state.seat(c.player)
     if seat.white_cubes < WHITE_CUBES_PER_VP * c.vp:  # RG-V1: 2 cubes per VP
-        raise RuleViolation(f"{c.vp} VP needs {WHITE_CUBES_PER_VP * c.vp} white cubes; "
-                            f"{seat.name} has {seat.white_cubes}", "RG-V1")
+        raise RuleViolation(T("%(vp)s VP needs %(value)s white cubes; %(seat)s has %(white_cubes)s",
+                              vp=c.vp, value=WHITE_CUBES_PER_VP * c.vp, seat=seat.name,
+                              white_cubes=seat.white_cubes), "RG-V1")
     return [ev.VpGained(c.player, c.vp, "white-cubes")]
 
 
 def _convert_virtue(state: State, c: cmd.ConvertVirtue) -> list[Event]:
     seat = state.seat(c.player)
     if seat.virtue_die < VIRTUE_POINTS_PER_VP * c.vp:  # RG-V5: 3 points per VP
-        raise RuleViolation(f"{c.vp} VP needs {VIRTUE_POINTS_PER_VP * c.vp} Virtue die points; "
-                            f"{seat.name}'s die shows {seat.virtue_die}", "RG-V5")
+        raise RuleViolation(T("%(vp)s VP needs %(value)s Virtue die points; %(seat)s's die shows %(virtue_die)s",
+                              vp=c.vp, value=VIRTUE_POINTS_PER_VP * c.vp, seat=seat.name,
+                              virtue_die=seat.virtue_die), "RG-V5")
     return [ev.VpGained(c.player, c.vp, "virtue-die")]
 
 
@@ -197,14 +202,15 @@ def _spend_cubes(state: State, c: cmd.SpendWhiteCubes) -> list[Event]:
 def _set_virtue(state: State, c: cmd.SetVirtueDie) -> list[Event]:
     state.seat(c.player)
     if c.reason in ("moved", "placed") and c.value != VIRTUE_START:  # RG-T3 step 5: a moved die shows 1
-        raise RuleViolation(f"A Virtue die moved or placed on a building shows {VIRTUE_START}", "RG-T3")
+        raise RuleViolation(T("A Virtue die moved or placed on a building shows %(virtue_start)s",
+                              virtue_start=VIRTUE_START), "RG-T3")
     return [ev.VirtueDieSet(c.player, c.value, c.reason)]
 
 
 def _use_tokens(state: State, c: cmd.UseLocationTokens) -> list[Event]:
     used = [t for t in c.tokens if t in state.tokens_used]
     if used:  # RG-T2: each of the 30 location tokens is drawn once
-        raise RuleViolation(f"Location token {used[0]} is already used", "RG-T2")
+        raise RuleViolation(T("Location token %(used)s is already used", used=used[0]), "RG-T2")
     return [ev.LocationTokensUsed(c.tokens)]
 
 
@@ -219,8 +225,8 @@ def _end_round(state: State, c: cmd.EndRound) -> list[Event]:
 
 def _finish(state: State, c: cmd.FinishGame) -> list[Event]:
     if state.phase != FINAL:
-        raise RuleViolation("The game ends at the end of a round in which a player reached 30 VP "
-                            "or the location tokens ran out", "RG-E1")
+        raise RuleViolation(T("The game ends at the end of a round in which a player reached 30 VP or the location "
+                              "tokens ran out"), "RG-E1")
     result = score(tallies(state), state.options)  # RG-E2 conversion, RG-E3 bonus (RG-I1), RG-E4 winner
     return [ev.GameFinished(result.winners, result.tiebreak)]
 
@@ -272,14 +278,13 @@ def _vp_gained(state: State, e: ev.VpGained) -> State:
     return _update(state, e.player, **changes)
 
 
-
 def _finished(state: State, e: ev.GameFinished) -> State:
     # The recorded outcome must be what scoring gives (RG-E2..RG-E4): a forged export is refused.
     if state.phase != FINAL:
-        raise InputError("ragami-game-finished", "comes before the end of the game was announced (RG-E1)")
+        raise InputError("ragami-game-finished", T("comes before the end of the game was announced (RG-E1)"))
     result = score(tallies(state), state.options)
     if (tuple(e.winners), e.tiebreak) != (tuple(result.winners), result.tiebreak):
-        raise InputError("ragami-game-finished.winners", "are not what final scoring gives (RG-E2..RG-E4)")
+        raise InputError("ragami-game-finished.winners", T("are not what final scoring gives (RG-E2..RG-E4)"))
     return dataclasses.replace(state, phase=FINISHED, winners=tuple(e.winners), tiebreak=e.tiebreak)
 
 
@@ -293,3 +298,4 @@ _EVOLVERS = {
     ev.GameEndAnnounced: lambda s, e: dataclasses.replace(s, phase=FINAL, end_reasons=tuple(e.reasons)),
     ev.GameFinished: _finished,
 }
+

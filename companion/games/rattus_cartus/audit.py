@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.core import jsonin
 from companion.core.errors import InputError
+from companion.core.i18n import T
 from companion.games.rattus_cartus.rules import (
     CLASSES,
     GOLD_TWO_PLAYER_TIE_DEFAULT,
@@ -77,7 +78,7 @@ def bounded(value: Any, path: str, maximum: int) -> int:
     """A non-negative integer no larger than ``maximum``."""
     value = jsonin.integer(value, path)
     if value > maximum:
-        raise InputError(path, f"must be at most {maximum}")
+        raise InputError(path, T("must be at most %(maximum)s", maximum=maximum))
     return value
 
 
@@ -88,7 +89,7 @@ def read_players(value: Any) -> list[Tally]:
     for i, entry in enumerate(players):
         tally = read_player(entry, f"players[{i}]")
         if any(t.name == tally.name for t in tallies):
-            raise InputError(f"players[{i}].name", f"duplicate name {tally.name!r}")
+            raise InputError(f"players[{i}].name", T("duplicate name %(tally)s", tally=repr(tally.name)))
         tallies.append(tally)
     return tallies
 
@@ -114,7 +115,7 @@ def read_ties(value: Any, names: list[str]) -> dict[str, tuple[str, ...]]:
         for i, name in enumerate(listed):
             jsonin.name_of(name, jsonin.join(path, i), names)
             if name in listed[:i]:
-                raise InputError(jsonin.join(path, i), f"{name} is listed twice")
+                raise InputError(jsonin.join(path, i), T("%(name)s is listed twice", name=name))
         out[cls] = tuple(listed)
     return out
 

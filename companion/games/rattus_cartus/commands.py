@@ -13,6 +13,7 @@ from typing import Any
 from companion.core import formfields as _form
 from companion.core import jsonin
 from companion.core.errors import InputError
+from companion.core.i18n import T
 from companion.games.rattus_cartus.rules import CLASSES, NUNS_ROW, SPECIALS
 
 TALLY_COUNTS: tuple[str, ...] = ("hand_cards", *SPECIALS, "gold", "vp_tokens")
@@ -97,7 +98,7 @@ def _record_influence_order(data: Mapping[str, Any]) -> RecordInfluenceOrder:
     cls = jsonin.choice(data["influence_class"], "influence_class", CLASSES)
     order = _form.text_list(data["order"], "order")
     if len(order) < 2:
-        raise InputError("order", "must list at least the two tied players")
+        raise InputError("order", T("must list at least the two tied players"))
     return RecordInfluenceOrder(cls, order)
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from companion.core import jsonin, rng
 from companion.core.errors import InputError, RuleViolation
 from companion.core.events import Event
+from companion.core.i18n import T
 from companion.games.rattus_cartus import events as ev
 from companion.games.rattus_cartus.commands import (
     Command,
@@ -95,7 +96,7 @@ def start(setup: Mapping[str, Any]) -> list[Event]:
     names = tuple(jsonin.string(p, f"players[{i}]").strip() for i, p in enumerate(players))
     for i, name in enumerate(names):
         if name in names[:i]:
-            raise InputError(f"players[{i}]", f"duplicate name {name!r}")
+            raise InputError(f"players[{i}]", T("duplicate name %(name)s", name=repr(name)))
     seed = None
     first = setup.get("start_player")
     if first is None:  # setup step 9: a random start player, recorded with its seed
@@ -114,23 +115,24 @@ def start(setup: Mapping[str, Any]) -> list[Event]:
 def decide(state: State | None, command: Command) -> list[Event]:
     """The events ``command`` causes, or ``RuleViolation`` (nothing is recorded)."""
     if state is None:
-        raise RuleViolation("Set up the game first: players, seating and start player", "RC-G1")
+        raise RuleViolation(T("Set up the game first: players, seating and start player"), "RC-G1")
     if state.phase == FINISHED:
-        raise RuleViolation("The game is over: the plague has been revealed", "RC-F7")
+        raise RuleViolation(T("The game is over: the plague has been revealed"), "RC-F7")
     if isinstance(command, EndRound):
         return _end_round(state)
     if state.phase != FINAL:
         raise RuleViolation(
-            f"Final scoring comes after the last round: this is round {state.round} of {state.rounds}", "RC-G1")
+            T("Final scoring comes after the last round: this is round %(round)s of %(rounds)s",
+              round=state.round, rounds=state.rounds), "RC-G1")
     handler = _FINAL_HANDLERS.get(type(command))
     if handler is None:
-        raise RuleViolation(f"Unknown command {type(command).__name__}")
+        raise RuleViolation(T("Unknown command %(name)s", name=type(command).__name__))
     return handler(state, command)
 
 
 def _end_round(state: State) -> list[Event]:
     if state.phase != ROUNDS:
-        raise RuleViolation(f"All {state.rounds} rounds have been played", "RC-G1")
+        raise RuleViolation(T("All %(rounds)s rounds have been played", rounds=state.rounds), "RC-G1")
     # RC-G1 phase E: the start player card passes to the left (next seat clockwise).
     following = state.players[(state.seat(state.start_player) + 1) % len(state.players)]
     return [ev.RoundEnded(state.round, following, last=state.round == state.rounds)]
@@ -138,7 +140,7 @@ def _end_round(state: State) -> list[Event]:
 
 def _known(state: State, name: str) -> str:
     if name not in state.players:
-        raise RuleViolation(f"{name} is not playing this game")
+        raise RuleViolation(T("%(name)s is not playing this game", name=name))
     return name
 
 
@@ -233,11 +235,11 @@ def _order_recorded(state: State, event: ev.InfluenceOrderRecorded) -> State:
 def _plague_revealed(state: State, event: ev.PlagueRevealed) -> State:
     # The recorded outcome must be what scoring gives (RC-F7..RC-F9): a forged export is refused.
     if state.phase != FINAL or any(not need.startswith("influence-order:") for need in _needs(state)):
-        raise InputError("rc-plague-revealed", "comes before every final count was recorded (RC-F7)")
+        raise InputError("rc-plague-revealed", T("comes before every final count was recorded (RC-F7)"))
     result = _score(state, event.nuns)
     wiped = tuple(p.name for p in result.players if p.rats > event.nuns)
     if (tuple(event.wiped_out), tuple(event.winners), event.tiebreak) != (wiped, result.winners, result.tiebreak):
-        raise InputError("rc-plague-revealed.winners", "are not what final scoring gives (RC-F7..RC-F9)")
+        raise InputError("rc-plague-revealed.winners", T("are not what final scoring gives (RC-F7..RC-F9)"))
     return dataclasses.replace(state, phase=FINISHED, nuns=event.nuns, winners=tuple(event.winners),
                                tiebreak=event.tiebreak)
 
