@@ -6,38 +6,25 @@ The box profile and cards are made up for the test (golden/made_up_profile.json,
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
+import support
 
-from companion.events import EventStore
 from companion.games.lockup.model import GUARDS
 from companion.solo_guard.playthrough import MadeUpCards, setup
 
 pytestmark = pytest.mark.browser
 
-PROFILE = json.loads((Path(__file__).resolve().parents[1] / "solo_guard" / "golden" / "made_up_profile.json")
-                     .read_text())
+PROFILE = support.made_up_profile()
 
 
-def _state(app, game_id):
-    from companion.web import get_store, play
-
-    with app.test_request_context():
-        return play.load(get_store().game(game_id)).state
+_state = support.game_state
 
 
-def _submit(page, button) -> None:
-    """Tap and wait for htmx to swap in the new panel (its event number changes)."""
-    seq = page.get_attribute("#lockup", "data-seq")
-    button.click()
-    page.wait_for_function(
-        "s => { const p = document.querySelector('#lockup'); return p && p.dataset.seq !== s; }", arg=seq)
+_submit = support.tap_and_wait
 
 
 def test_atlas_of_hideouts_reveals_the_chosen_guard(page, live_app, live_url, screenshot):
-    EventStore(live_app.config["DATABASE"]).put_setting("lockup-box-profile", PROFILE)
+    support.store_profile(live_app, PROFILE)
     from companion.web import play
 
     with live_app.test_request_context():

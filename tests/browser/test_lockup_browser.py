@@ -10,16 +10,13 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
-
-from companion.events import EventStore
+import support
 
 pytestmark = pytest.mark.browser
 
-PROFILE = json.loads((Path(__file__).resolve().parents[1] / "solo_guard" / "golden" / "made_up_profile.json")
-                     .read_text())
+PROFILE = support.made_up_profile()
 PLAYERS = ("Ana", "Ben", "Cleo")
 SHOTS = {"roll-call", "reveal-tiles", "confirm-rewards", "choice", "refill-items", "guard-turn", "discard",
          "refill-goons"}
@@ -38,10 +35,7 @@ class Table:
 
     def submit(self, button) -> None:
         """Tap a submit button and wait for htmx to swap in the new panel."""
-        seq = self.page.get_attribute("#lockup", "data-seq")
-        button.click()
-        self.page.wait_for_function(
-            "s => { const p = document.querySelector('#lockup'); return p && p.dataset.seq !== s; }", arg=seq)
+        support.tap_and_wait(self.page, button)
 
     def new_card(self, entry, kind: str) -> None:
         self.cards += 1
@@ -178,7 +172,7 @@ def shown_totals(page) -> dict:
 
 @pytest.fixture
 def profiled(live_app, live_url):
-    EventStore(live_app.config["DATABASE"]).put_setting("lockup-box-profile", PROFILE)
+    support.store_profile(live_app, PROFILE)
     return live_url
 
 

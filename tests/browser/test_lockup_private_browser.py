@@ -13,9 +13,8 @@ from __future__ import annotations
 import re
 
 import pytest
+import support
 from browser.test_lockup_browser import Table, new_game
-
-from companion.events import EventStore
 
 pytestmark = pytest.mark.browser
 
@@ -62,7 +61,7 @@ def reveal(table: Table, seat: str) -> None:
 
 def test_face_down_values_are_given_only_at_lights_out_and_shown_nowhere_before_I_16(
         page, live_app, live_url, screenshot):
-    EventStore(live_app.config["DATABASE"]).put_setting("lockup-box-profile", PROFILE)
+    support.store_profile(live_app, PROFILE)
     table = Table(page, screenshot, "lockup-private")
     new_game(page, table, live_url, PLAYERS)
     watch = Watch(page, live_url)

@@ -392,3 +392,12 @@ def drive(t, until) -> None:
             t.do("decline", seat=t.pending.seat)
         else:
             raise AssertionError(f"stuck at {t.pending}")
+
+
+def tap_and_wait(page, button) -> None:
+    """Tap a submit button in a browser page (Playwright) and wait for htmx to swap in the new
+    Lockup panel (its event number ``data-seq`` changes)."""
+    seq = page.get_attribute("#lockup", "data-seq")
+    button.click()
+    page.wait_for_function(
+        "s => { const p = document.querySelector('#lockup'); return p && p.dataset.seq !== s; }", arg=seq)
