@@ -25,6 +25,7 @@ from flask import current_app
 from companion.core import history
 from companion.core.errors import RuleViolation
 from companion.core.events import Event, decode, encode
+from companion.core.i18n import T
 from companion.events import IdempotencyError, StoredEvent
 from companion.web import get_store
 from companion.web.registry import GameUI, ui_for
@@ -51,6 +52,7 @@ class Folded:
     records: tuple[StoredEvent, ...]
     decoded: tuple[Event, ...]  # each record decoded, markers included (a refold never decodes again)
     events: tuple[Event, ...]  # the effective events
+    effective: tuple[StoredEvent, ...]  # their records
     state: Any
     in_effect: tuple[str, ...]  # as history.Timeline
     redoable: tuple[str, ...]
@@ -60,6 +62,11 @@ class Folded:
         """This fold as a :class:`Loaded` of the game row ``game``."""
         return Loaded(game, ui, list(self.records), list(self.events), self.state,
                       history.Timeline(self.in_effect, self.redoable))
+
+    def recent(self, count: int) -> list[tuple[StoredEvent, Event]]:
+        """The latest ``count`` effective records with their decoded events (a feed's tail:
+        nothing is read or decoded again)."""
+        return list(zip(self.effective[-count:], self.events[-count:], strict=True)) if count > 0 else []
 
 
 CACHE_SIZE = 64  # games per app; a table plays one or two at a time
@@ -117,10 +124,12 @@ def fold_all(ui: GameUI, records: Sequence[StoredEvent], decoded: Sequence[Event
         decoded = [decode(r.type, r.version, r.payload) for r in records]
     line = history.timeline(records)
     alive = set(line.in_effect)
-    events = tuple(d for r, d in zip(records, decoded, strict=True) if r.type not in _MARKERS and r.command_id in alive)
+    kept = [(r, d) for r, d in zip(records, decoded, strict=True) if r.type not in _MARKERS and r.command_id in alive]
+    events = tuple(d for _r, d in kept)
     commands = {r.command_id for r in records if r.type not in _MARKERS}
     return Folded(records[-1].seq if records else 0, tuple(records), tuple(decoded), events,
-                  ui.definition.fold(events), line.in_effect, line.redoable, frozenset(commands - alive))
+                  tuple(r for r, _d in kept), ui.definition.fold(events), line.in_effect, line.redoable,
+                  frozenset(commands - alive))
 
 
 def advance(ui: GameUI, base: Folded | None, tail: Sequence[StoredEvent]) -> Folded:
@@ -142,7 +151,8 @@ def advance(ui: GameUI, base: Folded | None, tail: Sequence[StoredEvent]) -> Fol
             in_effect.append(record.command_id)
             redoable = ()
     return Folded(tail[-1].seq, base.records + tuple(tail), base.decoded + decoded, base.events + decoded,
-                  ui.definition.fold(decoded, base.state), tuple(in_effect), redoable, base.dead)
+                  base.effective + tuple(tail), ui.definition.fold(decoded, base.state), tuple(in_effect), redoable,
+                  base.dead)
 
 
 class _Stale(Exception):
@@ -200,6 +210,11 @@ def folded(game_id: str, ui: GameUI, known: int | None = None) -> Folded:
         result = fold_all(ui, store.events(game_id))
     _remember(game_id, result)
     return result
+
+
+def recent(game: dict[str, Any], count: int) -> list[tuple[StoredEvent, Event]]:
+    """The game's latest ``count`` effective records with their events, from the cached fold."""
+    return folded(game["id"], _ui(game["kind"])).recent(count)
 
 
 def load(game: dict[str, Any]) -> Loaded:
@@ -269,7 +284,7 @@ def _marker(game: dict[str, Any], key: str, which: str) -> None:
         line = history.Timeline(now.in_effect, now.redoable)
         target = line.undo_target() if which == "undo" else line.redo_target()
         if target is None:
-            raise RuleViolation("Nothing to undo" if which == "undo" else "Nothing to redo")
+            raise RuleViolation(T("Nothing to undo") if which == "undo" else T("Nothing to redo"))
         marker = (history.CommandUndone if which == "undo" else history.CommandRedone)(command_id=target)
         # The state after the marker, folded now so its status commits with the marker.
         stored = StoredEvent(game["id"], now.last_seq + 1, *encode(marker), "", key)

@@ -53,6 +53,9 @@ def checked(app, game_id: str):
     assert loaded.events == events
     assert loaded.timeline == history.timeline(records)
     assert loaded.state == state
+    effective = history.effective(records)
+    with app.test_request_context():
+        assert play.recent(loaded.game, 40) == list(zip(effective[-40:], events[-40:], strict=True))
     return state
 
 
@@ -201,7 +204,7 @@ def test_a_replaced_database_is_refolded_not_trusted(app, client):
         cache = app.extensions["companion_fold_cache"]
         real = cache[game_id]
         # A cache that saw 9 events of a stream the file holds 3 of: never taken as a prefix.
-        cache[game_id] = play.Folded(9, real.records, real.decoded, real.events, real.state,
+        cache[game_id] = play.Folded(9, real.records, real.decoded, real.events, real.effective, real.state,
                                      real.in_effect, real.redoable, real.dead)
     assert checked(app, game_id).scores == {"Ana": 5}
 
