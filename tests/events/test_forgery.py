@@ -233,3 +233,15 @@ def test_rc_f7_rg_e4_the_untouched_games_replay(tmp_path):
         lines = exported(tmp_path / kind, kind, play())
         export = parse_export(gamelogs.dump(gamelogs.rechain(lines)).decode().split("\n"), KINDS)
         assert replay(export, RATTUS if kind == "rattus-cartus" else RAGAMI).winners, kind
+
+
+@pytest.mark.parametrize("kind, play, dropped, final", [
+    ("rattus-cartus", rattus_game, "rc-treasury-recorded", "rc-plague-revealed"),
+    ("ragami", ragami_game, "ragami-game-end-announced", "ragami-game-finished"),
+], ids=["rc-before-the-counts", "ragami-before-the-end"])
+def test_rc_f7_rg_e1_a_result_recorded_before_the_end_is_refused_at_its_line(tmp_path, kind, play, dropped, final):
+    """A line taken out and the rest renumbered and re-chained: the result now comes too early."""
+    lines = [line for line in exported(tmp_path, kind, play())[:-1] if line["type"] != dropped]
+    lines = [{**line, "seq": n} for n, line in enumerate(lines, 1)]
+    error = refused(lines)
+    assert error.field == f"line {line_of(lines, final)}.{final}", str(error)
