@@ -19,13 +19,19 @@ babel = Babel()
 htmx = HTMX()
 
 
+LANG_COOKIE = "lang"  # the language chosen on this device (home.set_language)
+
+
 def select_locale() -> str:
-    """The language chosen on this device, else the browser's best match."""
+    """The language chosen on this device (its cookie, else this browser session's choice), else
+    the browser's best match."""
     from flask import current_app
 
     langs = current_app.config["LANGUAGES"]
-    chosen = session.get("lang")
-    return chosen if chosen in langs else request.accept_languages.best_match(langs) or "en"
+    for chosen in (request.cookies.get(LANG_COOKIE), session.get("lang")):
+        if chosen in langs:
+            return chosen
+    return request.accept_languages.best_match(langs) or "en"
 
 
 def get_store() -> EventStore:
@@ -49,6 +55,9 @@ def init_app(app: Flask) -> None:
     from flask_babel import get_locale
 
     app.jinja_env.globals["get_locale"] = get_locale
+    from companion.web import i18n
+
+    i18n.init_app(app)  # the core's messages (refusals, reasons) in the request's language
     from companion.web import games, home, rules
 
     app.register_blueprint(home.bp)

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from flask_babel import gettext as _
 
 from companion.core.errors import InputError
+from companion.web.i18n import text
 
 INDEXED = re.compile(r"^(\w+)\[(\d+)\]$")
 
@@ -41,4 +42,4 @@ def message(exc: InputError, words: Mapping[str, str], names: Sequence[str] = ()
     field = label(exc.field, words, names)
     if player and exc.field != "player":
         field = f"{player} · {field}"
-    return _("%(field)s: %(problem)s", field=field, problem=exc.message)
+    return _("%(field)s: %(problem)s", field=field, problem=text(exc.message))

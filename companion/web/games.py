@@ -10,6 +10,7 @@ from companion.events import ConflictError, IdempotencyError
 from companion.events.jsonl import export_lines, parse_export, replay, write_import
 from companion.web import get_store, play
 from companion.web.access import game_or_404, host_only, safe_next
+from companion.web.i18n import error_text
 from companion.web.qr import join_url, svg
 from companion.web.registry import GAMES
 
@@ -48,7 +49,7 @@ def run_command(
     try:
         loaded = play.execute(game, command, key or play.new_key(), request_data, after)
     except (RuleViolation, InputError) as exc:
-        return render_game(game, error=str(exc), status=422)
+        return render_game(game, error=error_text(exc), status=422)
     except (ConflictError, IdempotencyError):
         return render_game(game, error=_("Someone else changed the game meanwhile; here is the latest."), status=409)
     if request.headers.get("HX-Request"):
@@ -88,7 +89,7 @@ def _marker(game_id: str, action):
     try:
         action(game, request.form.get("key") or play.new_key())
     except RuleViolation as exc:
-        return render_game(game, error=str(exc), status=422)
+        return render_game(game, error=error_text(exc), status=422)
     except (ConflictError, IdempotencyError):
         return render_game(game, error=_("Someone else changed the game meanwhile; here is the latest."), status=409)
     if request.headers.get("HX-Request"):
@@ -130,9 +131,9 @@ def import_game():
     except UnicodeDecodeError:
         return _import_error(_("File: not UTF-8 text."))
     except InputError as exc:
-        return _import_error(_("File: %(problem)s", problem=str(exc)))
+        return _import_error(_("File: %(problem)s", problem=error_text(exc)))
     except Exception as exc:  # noqa: BLE001 - any fold failure means the file is not a valid game
-        return _import_error(_("File: the events do not make a valid game (%(problem)s).", problem=str(exc)))
+        return _import_error(_("File: the events do not make a valid game (%(problem)s).", problem=error_text(exc)))
     game, _created = write_import(get_store(), export, status)
     return redirect(url_for("games.show", game_id=game["id"]), 303)
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
-from companion.web import get_store
+from companion.web import LANG_COOKIE, get_store
 from companion.web.access import can_see, grant, is_local, join_allowed, safe_next
 from companion.web.registry import GAMES, SETTINGS_LINKS
+
+LANG_MAX_AGE = 365 * 24 * 3600  # the language chosen on a device is kept a year
 
 bp = Blueprint("home", __name__)
 
@@ -76,13 +78,18 @@ def join_link(token: str):
 def set_language():
     """Remember the chosen language on this device."""
     lang = request.form.get("lang", "")
-    if lang in ("en", "es", "pl"):
-        session["lang"] = lang
     back = urlsplit(request.referrer or "")
     # Only ever back to a page of this app, by its path (the one vetting of redirect targets).
     same = back.netloc == request.host and back.scheme in ("http", "https")
     target = safe_next(back.path + (f"?{back.query}" if back.query else "")) if same else None
-    return redirect(target or url_for("home.index"), 303)
+    response = redirect(target or url_for("home.index"), 303)
+    if lang in current_app.config["LANGUAGES"]:
+        session["lang"] = lang
+        # A cookie of its own, kept a year: the browser session ends when the browser closes, the
+        # device's language must not (each device at the table keeps its own).
+        response.set_cookie(LANG_COOKIE, lang, max_age=LANG_MAX_AGE, samesite="Lax", httponly=True,
+                            secure=request.is_secure)
+    return response
 
 
 def _join_error(message: str, status: int):

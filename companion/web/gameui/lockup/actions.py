@@ -15,6 +15,7 @@ from companion.web.games import render_game, run_command
 from companion.web.gameui.lockup import cards, lightsout, patrol, rollcall, table
 from companion.web.gameui.lockup.blueprint import bp
 from companion.web.gameui.lockup.panel import core_of
+from companion.web.i18n import error_text
 
 PARSERS = {**rollcall.PARSERS, **lightsout.PARSERS, **patrol.PARSERS, **table.PARSERS}
 
@@ -30,7 +31,7 @@ def act(game_id: str, action: str):
     try:
         command, entered = parser(request.form, core)
     except InputError as exc:
-        return render_game(game, error=str(exc), status=422)
+        return render_game(game, error=error_text(exc), status=422)
     # The CSRF token is a secret of this browser session: it is not kept with the command.
     recorded = {k: v for k, v in request.form.to_dict(flat=False).items() if k != "csrf_token"}
     # Cards entered are remembered in the catalog in the command's own transaction.

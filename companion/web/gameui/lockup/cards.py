@@ -33,6 +33,7 @@ from companion.games.lockup.cards import card_doc
 from companion.web import access, get_store
 from companion.web.access import is_local, require_host
 from companion.web.gameui.lockup.words import field_id, field_label, words
+from companion.web.i18n import text as tr
 from companion.web.qr import svg
 from companion.web.registry import register_blueprint, register_settings_link
 
@@ -207,7 +208,7 @@ def import_box_profile():
         source = read_upload_or_text(text)
         doc = to_dict(from_json(source))
     except InputError as exc:
-        message = _("%(field)s: %(problem)s", field=exc.field, problem=exc.message)
+        message = _("%(field)s: %(problem)s", field=exc.field, problem=tr(exc.message))
         return _profile_page(get_profile(), profile_form_values(get_profile()), import_error=message,
                              import_text=text, status=422)
     get_store().put_setting(PROFILE_KEY, doc)

@@ -11,8 +11,10 @@ from flask_babel import gettext as _
 
 from companion.core import history
 from companion.core.events import decode
+from companion.games.lockup import terms
 from companion.web import get_store
 from companion.web.gameui.lockup import words as W
+from companion.web.i18n import text
 
 TAIL = 120  # events decoded from the end of the log: far more than three commands produce
 
@@ -28,7 +30,7 @@ def _tiles(e) -> str:
 
 
 def _moved(e) -> str:
-    why = f" — {e.reason}" if e.reason else ""
+    why = f" — {text(e.reason)}" if e.reason else ""
     return _("%(cubes)s: %(src)s → %(dst)s (%(rule)s%(why)s)", cubes=W.cubes(dict(e.cubes)),
              src=W.place(e.source), dst=W.place(e.target), rule=e.rule, why=why)
 
@@ -65,13 +67,13 @@ DESCRIBE = {
     "reward-collected": lambda e: _("%(seat)s collects the %(tier)s reward at the %(loc)s (L-LO4)",
                                     seat=W.seat(e.seat), tier=W.tier(e.tier), loc=W.location(e.location)),
     "straggled": lambda e: _("%(seat)s is a straggler at the %(loc)s: %(why)s (L-LO5)", seat=W.seat(e.seat),
-                             loc=W.location(e.location), why=e.reason),
+                             loc=W.location(e.location), why=text(e.reason)),
     "cubes-moved": _moved,
     "reputation-changed": lambda e: _("%(seat)s %(delta)s reputation (%(rule)s — %(why)s)", seat=W.seat(e.seat),
-                                      delta=_signed(e.delta), rule=e.rule, why=e.reason),
+                                      delta=_signed(e.delta), rule=e.rule, why=text(e.reason)),
     "counter-changed": lambda e: _("%(seat)s %(delta)s %(what)s (%(rule)s — %(why)s)", seat=W.seat(e.seat),
                                    delta=_signed(e.delta), what=_("tomes") if e.quantity == "tomes"
-                                   else _("storage limit"), rule=e.rule, why=e.reason),
+                                   else _("storage limit"), rule=e.rule, why=text(e.reason)),
     "first-player-changed": lambda e: _("%(seat)s takes the first player marker (%(rule)s)",
                                         seat=W.seat(e.seat), rule=e.rule),
     "goon-recruited": lambda e: _("%(seat)s recruits %(goon)s from the %(loc)s (L-R6)", seat=W.seat(e.seat),
@@ -79,7 +81,7 @@ DESCRIBE = {
     "item-crafted": lambda e: _("%(seat)s crafts %(item)s (L-IT1)", seat=W.seat(e.seat), item=e.item["name"]),
     "item-reserved": lambda e: _("%(seat)s reserves %(item)s (L-IT2)", seat=W.seat(e.seat), item=e.item["name"]),
     "effect-resolved": lambda e: _("%(seat)s: effect %(code)s %(outcome)s", seat=W.seat(e.seat), code=e.code,
-                                   outcome=e.outcome),
+                                   outcome=text(e.outcome)),
     "leader-goal-taken": lambda e: _("%(seat)s takes the leader goal with %(n)s (L-GL1)", seat=W.seat(e.seat),
                                      n=e.count),
     "instant-goal-claimed": lambda e: _("%(seat)s claims the instant goal (L-GL2)", seat=W.seat(e.seat)),
@@ -95,10 +97,10 @@ DESCRIBE = {
     "end-goal-met": lambda e: _("End-game goal met by: %(who)s (L-GL3)", who=", ".join(e.seats) or _("nobody")),
     "game-ended": lambda e: _("Final scoring (L-F)"),
     "adjusted": lambda e: _("%(seat)s %(delta)s %(what)s — manual adjustment: %(why)s", seat=W.seat(e.seat),
-                            delta=_signed(e.delta), what=e.quantity.replace("_", " "), why=e.reason),
+                            delta=_signed(e.delta), what=text(terms.quantity(e.quantity)), why=text(e.reason)),
     "location-card-revealed": lambda e: (_("Location card: %(loc)s (L-SO5)", loc=W.location(e.location))
                                          if e.location else _("Location card: OFF DUTY (L-SO5)")),
-    "guards-decided": lambda e: _("The guards: %(reason)s", reason=e.reason),
+    "guards-decided": lambda e: _("The guards: %(reason)s", reason=text(e.reason)),
 }
 
 

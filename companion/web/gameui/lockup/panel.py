@@ -15,6 +15,7 @@ from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, LOCATIONS, ROUN
 from companion.games.lockup.state import State, held, in_hand
 from companion.web.gameui.lockup import end, feed, lightsout, patrol, rollcall, table
 from companion.web.gameui.lockup import words as W
+from companion.web.i18n import text
 
 ASKS = {**rollcall.ASKS, **lightsout.ASKS, **patrol.ASKS}
 
@@ -100,7 +101,7 @@ def build(state, game: dict, seat: str | None, definition, pending) -> dict:
         "locations": _locations(shown), "display": _display(shown), "goals": _goals(shown),
         "supply": W.cubes(dict(shown.supply)), "feed": lines,
         "explain": lightsout.explain(shown, tail) if shown.resolution is not None else None,
-        "reasons": list(getattr(view, "reasons", ()))[-3:][::-1],
+        "reasons": [text(r) for r in list(getattr(view, "reasons", ()))[-3:][::-1]],
         "ask": _ask(shown, waiting), "tools": table.tools(shown), "atlas": rollcall.atlas_offer(shown),
         "guard_deck": getattr(view, "guard_deck", None), "options": W.table_options(core.options),
     }

@@ -24,6 +24,7 @@ from companion.games.lockup.model import GUARDS, RESOURCES
 from companion.web.gameui.lockup.end import auditrows
 from companion.web.gameui.lockup.end.auditrows import KINDS, TREASURE_WORDS, FieldError
 from companion.web.gameui.lockup.end.breakdown import RESOURCE_LABELS, explain
+from companion.web.i18n import text
 
 __all__ = ["FieldError", "field_of", "respond", "run", "slot_label", "values_of"]
 
@@ -169,27 +170,27 @@ _PLAYER_PATH = re.compile(r"players\[(\d+)\](?:\.(\w+))?(?:\[(\d+)\])?(?:\.(\w+)
 
 def field_of(exc: InputError, values: Mapping[str, str], layout: Layout) -> FieldError:
     """The form field and label behind a contract path such as ``players[1].items[0].treasures[0]``."""
-    path = exc.field
+    path, problem = exc.field, text(exc.message)
     labels = {"mode": _("Mode"), "players": _("Players"), "first_player": _("First player marker"),
               "leader_goal": _("Leader goal holder"), "end_game_goal": _("End-game goal"),
               "end_game_goal.kind": _("End-game goal"), "end_game_goal.treasure": _("End-game goal treasure")}
     if path in labels:
         target = {"end_game_goal": "end_kind", "end_game_goal.kind": "end_kind",
                   "end_game_goal.treasure": "end_treasure"}.get(path, path)
-        return FieldError(target, labels[path], exc.message)
+        return FieldError(target, labels[path], problem)
     if path == GUARD_SLOT or path.endswith("-stars"):
         slot = path.split("-")[0]
         target = f"{slot}-reputation" if path == GUARD_SLOT else path
         label = slot_label(values, slot) + ("" if path == GUARD_SLOT else " · " + _("End-game goal stars"))
-        return FieldError(target, label, exc.message)
+        return FieldError(target, label, problem)
     if path.startswith("end_game_goal.stars."):
         name = path.removeprefix("end_game_goal.stars.")
         slot = next((s for s in layout.slots if _name(values, s) == name), layout.slots[0])
-        return FieldError(f"{slot}-stars", slot_label(values, slot) + " · " + _("End-game goal stars"), exc.message)
+        return FieldError(f"{slot}-stars", slot_label(values, slot) + " · " + _("End-game goal stars"), problem)
     match = _PLAYER_PATH.fullmatch(path)
     if match is None:  # every contract path is covered above; keep the raw path rather than fail
-        return FieldError("players", path, exc.message)
-    return _player_field(match, values, layout, exc.message)
+        return FieldError("players", path, problem)
+    return _player_field(match, values, layout, problem)
 
 
 def _name(values: Mapping[str, str], slot: str) -> str:

@@ -18,6 +18,7 @@ from companion.web import get_store
 from companion.web.gameui.lockup.end import bgstats
 from companion.web.gameui.lockup.end.breakdown import audit_doc, explain
 from companion.web.gameui.lockup.end.chart import geometry, reputation_by_round, round_of_events
+from companion.web.i18n import text
 from companion.web.registry import ui_for
 
 
@@ -68,7 +69,7 @@ def trail(log: Sequence[dict], records: Sequence[Any], rounds: Sequence[int]) ->
         known = index is not None and 0 <= index < len(records)
         rows.append({
             "round": rounds[index] if known else None, "seq": records[index].seq if known else None,
-            "seat": e["seat"], "delta": e["delta"], "rule": e["rule"], "reason": e["reason"],
+            "seat": e["seat"], "delta": e["delta"], "rule": e["rule"], "reason": text(e["reason"]),
             # The log opens with each seat's starting value, caused by the game-started event.
             "start": known and records[index].type == bgstats.GAME_STARTED,
         })

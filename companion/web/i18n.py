@@ -1,0 +1,56 @@
+"""The core's messages in the request's language.
+
+The pure core builds :class:`companion.core.i18n.T` messages (English as ``str``, with a msgid and
+params); :func:`init_app` installs Flask-Babel's ``gettext``/``ngettext`` as their translator, so
+``render`` and a template's ``{{ message }}`` give them in the viewer's language. Outside a request
+(CLI, exports, the event log) nothing is translated: they stay English.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, has_request_context
+from flask_babel import get_translations
+
+from companion.core import i18n
+from companion.core.errors import InputError, RuleViolation
+
+
+def _gettext(msgid: str) -> str:
+    return get_translations().gettext(msgid) if has_request_context() else msgid
+
+
+def _ngettext(singular: str, plural: str, n: int) -> str:
+    if not has_request_context():
+        return singular if n == 1 else plural
+    return get_translations().ngettext(singular, plural, n)
+
+
+def _msgids() -> list[str]:
+    """The msgids the request's catalog translates (to recognise English stored as plain text)."""
+    if not has_request_context():
+        return []
+    catalog = getattr(get_translations(), "_catalog", None) or {}
+    return [key for key, value in catalog.items() if isinstance(key, str) and key and value]
+
+
+def init_app(app: Flask) -> None:
+    """Translate the core's messages with the request's catalog; ``tr`` filter for templates."""
+    i18n.set_translator(_gettext, _ngettext, _msgids)
+    app.jinja_env.filters["tr"] = text
+
+
+def text(message: Any) -> str:
+    """A core message (``T``, or English stored as plain text) in the request's language."""
+    return i18n.render(message)
+
+
+def error_text(exc: Exception) -> str:
+    """A refusal as ``reason (rule id)`` or an input error as ``field: problem``, translated."""
+    if isinstance(exc, RuleViolation):
+        reason = text(exc.reason)
+        return f"{reason} ({exc.rule})" if exc.rule else reason
+    if isinstance(exc, InputError):
+        return f"{exc.field}: {text(exc.message)}"
+    return str(exc)
