@@ -35,3 +35,6 @@ if [ ! -f node_modules/htmx.org/dist/htmx.min.js ] || [ package-lock.json -nt no
 fi
 mkdir -p companion/static/vendor
 cp node_modules/htmx.org/dist/htmx.min.js companion/static/vendor/htmx.min.js
+
+# The translation catalogs: the .po sources are in git, the compiled .mo files are built here.
+bash scripts/i18n.sh compile
