@@ -7,6 +7,7 @@ Each function is registered for one event class with ``@evolves``; :func:`evolve
 from __future__ import annotations
 
 import json
+import sys
 
 from companion.core.errors import InputError
 from companion.core.i18n import T
@@ -32,7 +33,24 @@ from companion.games.lockup.state import (
 def evolve(state: State | None, event: E.Event) -> State:
     """The state after ``event`` (``state`` is None before ``game-started``)."""
     new = EVOLVERS[type(event)](state, event)
+    if new is not state and _refcount(new) <= _ONLY_HERE:  # made by the evolver, held by no one else
+        new.__dict__["seq"] = new.seq + 1
+        return new
     return replace(new, seq=new.seq + 1)
+
+
+# States are shared (folds are cached, the previous state is the caller's): only a State that no
+# one else can see yet may be finished in place. CPython counts references exactly; elsewhere, copy.
+_refcount = getattr(sys, "getrefcount", lambda _obj: 1 << 30)
+
+
+def _only_here() -> int:
+    # What this interpreter counts for an object held by one local name (2 on CPython 3.11).
+    fresh = object()
+    return _refcount(fresh)
+
+
+_ONLY_HERE = _only_here()
 
 
 @evolves(E.GameStarted)
@@ -73,11 +91,12 @@ def _trait(s: State, e: E.TraitPicked) -> State:
     return replace(s, trait_order=order, phase="traits" if order else "roll_call")
 
 
-def _next_turn(s: State, after: str) -> str | None:
-    """L-RC1: clockwise from ``after``, the next seat that has not passed."""
-    order = clockwise_from(s, after)
+def _next_turn(s: State, after: str, seats: dict | None = None) -> str | None:
+    """L-RC1: clockwise from ``after``, the next seat that has not passed (in ``seats``, by
+    default the state's)."""
+    order, seats = clockwise_from(s, after), s.seats if seats is None else seats
     for name in order[1:] + order[:1]:
-        if not s.seats[name].passed:
+        if not seats[name].passed:
             return name
     return None
 
@@ -100,10 +119,11 @@ def _assigned(s: State, e: E.TilesAssigned) -> State:
                 "unknown_down": me.unknown_down + unknown}
     else:
         cell = {"holding": _remove_tiles(me.holding, named)}
-    s = with_seat(s, e.seat, visited=(*me.visited, e.location), face_down_used=me.face_down_used + down, **cell)
+    seats = dict(s.seats)
+    seats[e.seat] = replace(me, visited=(*me.visited, e.location), face_down_used=me.face_down_used + down, **cell)
     new = tuple(Placement(e.seat, t["tile"], t["face_up"]) for t in e.tiles)
-    s = replace(s, placements={**s.placements, e.location: s.placements[e.location] + new})
-    return replace(s, turn=_next_turn(s, e.seat))
+    return replace(s, seats=seats, placements={**s.placements, e.location: s.placements[e.location] + new},
+                   turn=_next_turn(s, e.seat, seats))
 
 
 def _unknown(p: Placement, seat: str) -> bool:
@@ -126,8 +146,8 @@ def _tiles_revealed(s: State, e: E.TilesRevealed) -> State:
 
 @evolves(E.Passed)
 def _passed(s: State, e: E.Passed) -> State:
-    s = with_seat(s, e.seat, passed=True)
-    return replace(s, turn=_next_turn(s, e.seat))
+    seats = {**s.seats, e.seat: replace(s.seats[e.seat], passed=True)}
+    return replace(s, seats=seats, turn=_next_turn(s, e.seat, seats))
 
 
 def _guard_placement(card: dict, face_up: bool) -> Placement:
@@ -212,11 +232,11 @@ def _take_home(s: State, seat: str, location: str, to_library: bool) -> State:
     placements = {**s.placements, location: tuple(p for p in s.placements[location] if p.seat != seat)}
     if to_library:
         placements["library"] = placements["library"] + mine
-    elif seat != GUARDS:  # guard cards go back to the automaton's deck, not to a holding cell
+    changes = {"placements": placements, "resolution": replace(s.resolution, cursor=s.resolution.cursor + 1)}
+    if not to_library and seat != GUARDS:  # guard cards go back to the automaton's deck, not to a holding cell
         me = s.seats[seat]
-        s = with_seat(s, seat, holding=me.holding + tuple(p.tile for p in mine))
-    s = replace(s, placements=placements)
-    return replace(s, resolution=replace(s.resolution, cursor=s.resolution.cursor + 1))
+        changes["seats"] = {**s.seats, seat: replace(me, holding=me.holding + tuple(p.tile for p in mine))}
+    return replace(s, **changes)
 
 
 @evolves(E.RewardCollected)
