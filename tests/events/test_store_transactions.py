@@ -169,3 +169,21 @@ def test_a_transaction_left_open_behind_the_stores_back_is_never_joined(store, t
     other = EventStore(tmp_path / "db.sqlite3")
     assert (other.get_setting("stale"), other.get_setting("fresh")) == (None, 1)
     other.close()
+
+
+def test_execute_after_shows_decide_only_the_records_after_that_seq(store):
+    """A caller keeping the fold of the first events reads only the rest (issue 11); the new
+    events still go after the stream's real last seq, whatever ``after`` says."""
+    game = store.start_game("test-tally", "Night", [rec(1), rec(2)], "start", {"s": 1})
+    store.append(game["id"], 2, [rec(3)], "k-other")
+    seen = []
+
+    def decide(history):
+        seen.extend(e.seq for e in history)
+        return [rec(4)]
+
+    result = store.execute(game["id"], decide, "k1", {"cmd": 1}, after=2)
+    assert seen == [3] and (result.first_seq, result.last_seq) == (4, 4)
+    seen.clear()
+    store.execute(game["id"], decide, "k2", {"cmd": 2})
+    assert seen == [1, 2, 3, 4]
