@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from companion.core.i18n import T, join
 from companion.games.ragami.rules import CONFLICTS_FIRST_VP, CONFLICTS_SECOND_VP, WHITE_CUBES_PER_VP
 
 CATEGORIES: tuple[str, ...] = ("track", "conflicts_bonus", "white_cubes")
@@ -113,14 +114,22 @@ def ruling(counts: Mapping[str, int], options: Options) -> Ruling:
 
 
 def _lines(tally: Tally, bonus: int) -> tuple[Line, ...]:
-    lines = [Line("RG-E1", "track", tally.vp, "Virtue Points on the track")]
+    lines = [Line("RG-E1", "track", tally.vp, T("Virtue Points on the track"))]
     if bonus:
-        place = "most" if bonus == CONFLICTS_FIRST_VP else "second most"
-        off = "; RG-I1 table option off" if tally.conflicts == 0 else ""
-        lines.append(Line("RG-E3", "conflicts_bonus", bonus, f"{place} conflicts resolved ({tally.conflicts}{off})"))
+        first, n = bonus == CONFLICTS_FIRST_VP, tally.conflicts
+        if n == 0:  # only when the RG-I1 table option is off
+            note = (T("most conflicts resolved (%(count)s; %(rule)s table option off)", count=n, rule="RG-I1")
+                    if first
+                    else T("second most conflicts resolved (%(count)s; %(rule)s table option off)", count=n,
+                           rule="RG-I1"))
+        else:
+            note = (T("most conflicts resolved (%(count)s)", count=n) if first
+                    else T("second most conflicts resolved (%(count)s)", count=n))
+        lines.append(Line("RG-E3", "conflicts_bonus", bonus, note))
     converted = tally.white_cubes // WHITE_CUBES_PER_VP  # RG-E2: 2 white cubes -> 1 VP, rounded down
     if converted:
-        lines.append(Line("RG-E2", "white_cubes", converted, f"{tally.white_cubes} white cubes converted 2 to 1"))
+        note = T("%(count)s white cubes converted 2 to 1", count=tally.white_cubes)
+        lines.append(Line("RG-E2", "white_cubes", converted, note))
     return tuple(lines)
 
 
@@ -147,9 +156,9 @@ def score(tallies: Sequence[Tally], options: Options = Options()) -> Result:
 
 def outcome_note(result: Result) -> tuple[str, str]:
     """(rule, sentence) saying who won and which tie-break decided it (RG-E4)."""
-    names = " and ".join(result.winners)
+    names = join(result.winners, " and ")
     if result.tiebreak == "conflicts":
-        return "RG-E4", f"{names} wins the tie on VP with the most conflicts resolved"
+        return "RG-E4", T("%(names)s wins the tie on VP with the most conflicts resolved", names=names)
     if result.tiebreak == "shared":
-        return "RG-E4", f"{names} share the victory: tied on VP and on conflicts resolved"
-    return "RG-E4", f"{names} wins with the most VP"
+        return "RG-E4", T("%(names)s share the victory: tied on VP and on conflicts resolved", names=names)
+    return "RG-E4", T("%(names)s wins with the most VP", names=names)

@@ -7,13 +7,14 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core.i18n import N_, T, join
 from companion.games.ragami.game import FINAL, FINISHED, State, end_reasons, tallies
 from companion.games.ragami.rules import LOCATION_TOKENS
 from companion.games.ragami.scoring import Result, outcome_note, score
 
-END_REASON_TEXT: dict[str, str] = {
-    "30-vp": "a player reached 30 VP",
-    "tokens-exhausted": "the location tokens ran out",
+END_REASON_TEXT: dict[str, T] = {
+    "30-vp": N_("a player reached 30 VP"),
+    "tokens-exhausted": N_("the location tokens ran out"),
 }
 
 
@@ -40,15 +41,16 @@ def round_setup_reminders(state: State) -> tuple[tuple[str, str], ...]:
         return ()
     fourth = dice_roller(state)
     return (
-        ("RG-T3.1", f"{state.start_player} takes the first player cube (it passed to the left)."),
-        ("RG-T3.2", "Every conflict die on the board +1; a die reaching 7 leaves the board and its location "
-                    "becomes \"no passage\" (Ragami there move to an adjacent building)."),
-        ("RG-T3.3", "Every Virtue die on the board +1, plus +1 per Ragami on or adjacent to its building."),
-        ("RG-T3.4", "Roll the conflict dice in the supply; place each with a new location token (record the tokens)."),
-        ("RG-T3.5", "Players may convert Virtue die points (3 = 1 VP) or move their die (it resets to 1); "
-                    "a die off the board may be placed on any building at 1."),
-        ("RG-T3.6", f"{fourth} rolls the 3 action dice: each red 1 places a demon from the supply on a street, "
-                    "then is turned to any other face."),
+        ("RG-T3.1", T("%(player)s takes the first player cube (it passed to the left).", player=state.start_player)),
+        ("RG-T3.2", T("Every conflict die on the board +1; a die reaching 7 leaves the board and its location "
+                      "becomes \"no passage\" (Ragami there move to an adjacent building).")),
+        ("RG-T3.3", T("Every Virtue die on the board +1, plus +1 per Ragami on or adjacent to its building.")),
+        ("RG-T3.4", T("Roll the conflict dice in the supply; place each with a new location token "
+                      "(record the tokens).")),
+        ("RG-T3.5", T("Players may convert Virtue die points (3 = 1 VP) or move their die (it resets to 1); "
+                      "a die off the board may be placed on any building at 1.")),
+        ("RG-T3.6", T("%(player)s rolls the 3 action dice: each red 1 places a demon from the supply on a street, "
+                      "then is turned to any other face.", player=fourth)),
     )
 
 
@@ -57,22 +59,23 @@ def last_round_warning(state: State) -> str | None:
     reasons = end_reasons(state)
     if state.phase != "playing" or not reasons:
         return None
-    why = " and ".join(END_REASON_TEXT[r] for r in reasons)
-    return f"This is the last round: {why}; the game ends when the round ends."
+    why = join([END_REASON_TEXT[r] for r in reasons], " and ")
+    return T("This is the last round: %(why)s; the game ends when the round ends.", why=why)
 
 
 def pending(state: State | None) -> Pending:
     """What the table must do next."""
     if state is None:
-        return Pending("setup", "Set up the game: 2 to 4 players, colours and start player", "RG-T1")
+        return Pending("setup", T("Set up the game: 2 to 4 players, colours and start player"), "RG-T1")
     if state.phase == FINAL:
-        why = " and ".join(END_REASON_TEXT[r] for r in state.end_reasons)
-        return Pending("final-conversion", f"The game is over ({why}): convert white cubes (2 = 1 VP) if you "
-                       "wish, then finish the game for the conflicts bonus and the winner", "RG-E2")
+        why = join([END_REASON_TEXT[r] for r in state.end_reasons], " and ")
+        return Pending("final-conversion", T("The game is over (%(why)s): convert white cubes (2 = 1 VP) if you "
+                                             "wish, then finish the game for the conflicts bonus and the winner",
+                                             why=why), "RG-E2")
     if state.phase == FINISHED:
-        return Pending("finished", "The game is over: see the final scores", "RG-E4")
-    message = (f"Round {state.round}, start player {state.start_player}: record VP as they are gained; "
-               "end the round when every player has passed")
+        return Pending("finished", T("The game is over: see the final scores"), "RG-E4")
+    message = T("Round %(round)s, start player %(player)s: record VP as they are gained; end the round when every "
+                "player has passed", round=state.round, player=state.start_player)
     reminders = round_setup_reminders(state)
     return Pending("round", message, "RG-T3" if reminders else "RG-T1", reminders, last_round_warning(state))
 

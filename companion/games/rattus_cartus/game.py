@@ -15,7 +15,7 @@ from typing import Any
 from companion.core import jsonin, rng
 from companion.core.errors import InputError, RuleViolation
 from companion.core.events import Event
-from companion.core.i18n import T
+from companion.core.i18n import T, join
 from companion.games.rattus_cartus import events as ev
 from companion.games.rattus_cartus.commands import (
     Command,
@@ -35,6 +35,7 @@ from companion.games.rattus_cartus.rules import (
     rounds_for,
 )
 from companion.games.rattus_cartus.scoring import (
+    CLASS_NAMES,
     Options,
     Result,
     Tally,
@@ -167,20 +168,26 @@ def _record_order(state: State, command: RecordInfluenceOrder) -> list[Event]:
 def _reveal_plague(state: State, command: RevealPlague) -> list[Event]:
     missing = [need for need in _needs(state) if not need.startswith("influence-order:")]
     if missing:
-        raise RuleViolation("Before the plague, record " + ", ".join(map(_describe, missing)), "RC-F7")
+        raise RuleViolation(T("Before the plague, record %(needs)s", needs=join([_describe(m) for m in missing])),
+                            "RC-F7")
     problems = tie_problems(_tallies(state), state.ties())
     if problems:  # RC-F2: only a tie that decides a score needs its stacking order
-        raise RuleViolation("; ".join(message for _cls, message in problems), "RC-F2")
+        raise RuleViolation(join([message for _cls, message in problems], "; "), "RC-F2")
     result = _score(state, command.nuns)
     wiped = tuple(p.name for p in result.players if p.rats > command.nuns)  # RC-F7
     return [ev.PlagueRevealed(command.nuns, wiped, result.winners, result.tiebreak)]
 
 
-def _describe(need: str) -> str:
+def _describe(need: str) -> T:
     """A pending need (``rats:Azul``) in words."""
     what, _, who = need.partition(":")
-    return {"tally": f"{who}'s final counts", "rats": f"{who}'s rat sum", "treasury": "whether the Treasury was used",
-            "influence-order": f"the stacking order of the tie in {who}"}[what]
+    if what == "tally":
+        return T("%(player)s's final counts", player=who)
+    if what == "rats":
+        return T("%(player)s's rat sum", player=who)
+    if what == "treasury":
+        return T("whether the Treasury was used")
+    return T("the stacking order of the tie in %(group)s", group=CLASS_NAMES.get(who, who))
 
 
 _FINAL_HANDLERS = {
@@ -297,19 +304,21 @@ def is_finished(state: State | None) -> bool:
 def pending(state: State | None) -> Pending:
     """What the table must do next."""
     if state is None:
-        return Pending("setup", "Set up the game: 2 to 5 players, seating and start player", "RC-G1")
+        return Pending("setup", T("Set up the game: 2 to 5 players, seating and start player"), "RC-G1")
     if state.phase == ROUNDS:
-        message = (f"Round {state.round} of {state.rounds}, start player {state.start_player}: "
-                   "end the round when every building is resolved")
+        message = T("Round %(round)s of %(rounds)s, start player %(player)s: end the round when every building is "
+                    "resolved", round=state.round, rounds=state.rounds, player=state.start_player)
         if state.round == state.rounds:
-            message += " (final round: no building actions, the preferred action gives +1 influence)"
+            message = T("Round %(round)s of %(rounds)s, start player %(player)s: end the round when every building "
+                        "is resolved (final round: no building actions, the preferred action gives +1 influence)",
+                        round=state.round, rounds=state.rounds, player=state.start_player)
         return Pending("round", message, "RC-G1")
     if state.phase == FINAL:
         needs = _needs(state)
         if needs:
-            return Pending("final-entry", "Record every player's final counts", "RC-F1", needs)
-        return Pending("plague", "Reveal the Nuns row and count the Nuns", "RC-F7")
-    return Pending("finished", "The plague has been revealed: see the final scores", "RC-F8")
+            return Pending("final-entry", T("Record every player's final counts"), "RC-F1", needs)
+        return Pending("plague", T("Reveal the Nuns row and count the Nuns"), "RC-F7")
+    return Pending("finished", T("The plague has been revealed: see the final scores"), "RC-F8")
 
 
 def view_for(state: State | None, seat: str | None) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from companion.core.i18n import N_, T, join
 from companion.games.rattus_cartus.rules import (
     CLASS_AWARDS,
     CLASS_AWARDS_TWO_PLAYERS,
@@ -23,6 +24,12 @@ from companion.games.rattus_cartus.rules import (
     MAJORITY_VP,
     SPECIALS,
 )
+
+# The class and special card names inside the explanations (translated when shown; the English
+# is the key as the rulebook's scoring summary prints it).
+CLASS_NAMES = {"peasantry": N_("peasantry"), "burghers": N_("burghers"), "church": N_("church"),
+               "knighthood": N_("knighthood"), "royalty": N_("royalty"), "sorcery": N_("sorcery")}
+SPECIAL_NAMES = {"swords": N_("swords"), "safe_conducts": N_("safe-conducts"), "flutes": N_("flutes")}
 
 CATEGORIES: tuple[str, ...] = ("classes", "hand", "specials", "gold", "vp_tokens")
 
@@ -134,8 +141,9 @@ def unordered_ties(tallies: Sequence[Tally], ties: Mapping[str, Sequence[str]],
 def tie_problems(tallies: Sequence[Tally], ties: Mapping[str, Sequence[str]],
                  player_count: int | None = None) -> list[tuple[str, str]]:
     """(class, message) for every scoring tie without its stacking order (see :func:`unordered_ties`)."""
-    return [(cls, f"{', '.join(names)} are tied in {cls} and it decides a score: give their stacking order, "
-                  "bottom first") for cls, names in unordered_ties(tallies, ties, player_count)]
+    return [(cls, T("%(names)s are tied in %(group)s and it decides a score: give their stacking order, bottom first",
+                    names=join(names), group=CLASS_NAMES.get(cls, cls)))
+            for cls, names in unordered_ties(tallies, ties, player_count)]
 
 
 def class_ranking(tallies: Sequence[Tally], cls: str, order: Sequence[str] = ()) -> list[Tally]:
@@ -154,9 +162,11 @@ def class_lines(tallies: Sequence[Tally], ties: Mapping[str, Sequence[str]]) -> 
         for place, (tally, points) in enumerate(zip(ranking, awards, strict=False)):
             value = tally.influence_in(cls)
             stacked = sum(1 for t in ranking if t.influence_in(cls) == value) > 1
-            note = f"{cls}: place {place + 1} with {value} influence"
-            if stacked:
-                note += " (tie broken by stacking order, RC-F2)"
+            name = CLASS_NAMES.get(cls, cls)
+            note = (T("%(group)s: place %(place)s with %(influence)s influence (tie broken by stacking order, "
+                      "%(rule)s)", place=place + 1, influence=value, rule="RC-F2", group=name) if stacked
+                    else T("%(group)s: place %(place)s with %(influence)s influence", place=place + 1, influence=value,
+                           group=name))
             out[tally.name].append(Line("RC-F1", "classes", cls, points, note))
     return out
 
@@ -200,27 +210,30 @@ def gold_note(counts: Mapping[str, int], name: str, two_player_tie: str) -> str:
     best = max(counts.values())
     if counts[name] < best:
         tied = sum(1 for count in counts.values() if count == counts[name]) > 1
-        return "second most Gold cards" + (" (tied: the 3 VP split, rounded down)" if tied else "")
+        return T("second most Gold cards (tied: the 3 VP split, rounded down)") if tied else T("second most Gold cards")
     tied = [n for n, count in counts.items() if count == best]
     if len(tied) == 1:
-        return "most Gold cards"
+        return T("most Gold cards")
     if len(counts) != 2:
-        return "tied for most Gold cards: the 9 VP split, rounded down; nobody is second"
+        return T("tied for most Gold cards: the 9 VP split, rounded down; nobody is second")
     if two_player_tie == "split_6":
-        return "two players tied for most Gold cards: only the 6 VP split, by the table option"
-    return "two players tied for most Gold cards: the 9 VP split (the default; no two-player exception)"
+        return T("two players tied for most Gold cards: only the 6 VP split, by the table option")
+    return T("two players tied for most Gold cards: the 9 VP split (the default; no two-player exception)")
 
 
 def _card_lines(tallies: Sequence[Tally], treasury_used: bool, options: Options) -> dict[str, list[Line]]:
     """RC-F3 hand, RC-F4 specials, RC-F5 gold and RC-F6 VP tokens."""
     out: dict[str, list[Line]] = {t.name: [] for t in tallies}
     for name, pts in majority_points({t.name: t.hand_cards for t in tallies}).items():
-        tied = " (tied)" if pts == MAJORITY_TIED_VP else ""
-        out[name].append(Line("RC-F3", "hand", "hand", pts, f"most population cards and wildcards in hand{tied}"))
+        note = (T("most population cards and wildcards in hand (tied)") if pts == MAJORITY_TIED_VP
+                else T("most population cards and wildcards in hand"))
+        out[name].append(Line("RC-F3", "hand", "hand", pts, note))
     for kind in SPECIALS:
         for name, pts in majority_points({t.name: getattr(t, kind) for t in tallies}).items():
-            tied = " (tied, RC-I2)" if pts == MAJORITY_TIED_VP else ""
-            out[name].append(Line("RC-F4", "specials", kind, pts, f"most {kind.replace('_', '-')} cards{tied}"))
+            card = SPECIAL_NAMES.get(kind, kind)
+            note = (T("most %(kind)s cards (tied, %(rule)s)", kind=card, rule="RC-I2") if pts == MAJORITY_TIED_VP
+                    else T("most %(kind)s cards", kind=card))
+            out[name].append(Line("RC-F4", "specials", kind, pts, note))
     if treasury_used:  # RC-F5: Gold scores only if the Treasury was used this game
         counts = {t.name: t.gold for t in tallies}
         gold = gold_points(counts, len(tallies) == 2, options.gold_two_player_tie)
@@ -228,7 +241,7 @@ def _card_lines(tallies: Sequence[Tally], treasury_used: bool, options: Options)
             out[name].append(Line("RC-F5", "gold", "gold", pts, gold_note(counts, name, options.gold_two_player_tie)))
     for t in tallies:
         if t.vp_tokens:
-            out[t.name].append(Line("RC-F6", "vp_tokens", "vp_tokens", t.vp_tokens, "VP tokens at face value"))
+            out[t.name].append(Line("RC-F6", "vp_tokens", "vp_tokens", t.vp_tokens, T("VP tokens at face value")))
     return out
 
 
@@ -277,19 +290,23 @@ def score(
 
 def plague_note(player: PlayerScore, nuns: int) -> str:
     """RC-F7 in words for one player."""
-    verdict = "survives" if player.rats <= nuns else "is wiped out by the plague"
-    return f"{player.name}: {player.rats} rats against {nuns} Nuns, {verdict}"
+    if player.rats <= nuns:
+        return T("%(player)s: %(rats)s rats against %(nuns)s Nuns, survives", player=player.name, rats=player.rats,
+                 nuns=nuns)
+    return T("%(player)s: %(rats)s rats against %(nuns)s Nuns, is wiped out by the plague", player=player.name,
+             rats=player.rats, nuns=nuns)
 
 
 def outcome_note(result: Result) -> tuple[str, str]:
     """(rule, sentence) saying who won and which tie-break decided it (RC-F8, RC-F9)."""
-    names = " and ".join(result.winners)
+    names = join(result.winners, " and ")
     if result.tiebreak == "all_wiped_out":
         if not result.winners:
-            return "RC-F9", "Everyone was wiped out by the plague: everyone loses"
-        return "RC-F9", f"Everyone was wiped out; by the table option the lowest rat sum survives: {names} wins"
+            return "RC-F9", T("Everyone was wiped out by the plague: everyone loses")
+        return "RC-F9", T("Everyone was wiped out; by the table option the lowest rat sum survives: %(names)s wins",
+                          names=names)
     if result.tiebreak == "rats":
-        return "RC-F8", f"{names} wins the tie on VP with the lowest rat sum"
+        return "RC-F8", T("%(names)s wins the tie on VP with the lowest rat sum", names=names)
     if result.tiebreak == "shared":
-        return "RC-F8", f"{names} share the victory: tied on VP and on rats"
-    return "RC-F8", f"{names} wins with the most VP among the survivors"
+        return "RC-F8", T("%(names)s share the victory: tied on VP and on rats", names=names)
+    return "RC-F8", T("%(names)s wins with the most VP among the survivors", names=names)
