@@ -52,6 +52,9 @@ def init_app(app: Flask) -> None:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
     htmx.init_app(app)
+    from companion.web import assets
+
+    assets.init_app(app)  # compressed answers, content-hashed static URLs
     from flask_babel import get_locale
 
     app.jinja_env.globals["get_locale"] = get_locale

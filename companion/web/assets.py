@@ -1,0 +1,111 @@
+"""What goes on the wire: compressed answers, and static files under content-hashed URLs.
+
+Every ``url_for('static', filename=...)`` gets ``v=<hash of the file's bytes>``, computed once per
+file per app (again when the file changes on disk while the app runs in debug). A static file asked
+for with its current hash can be kept for a year without asking again: a changed file has a new
+URL. Asked for without a hash, or with a stale one (a page cached before an upgrade), it stays
+``no-cache`` so the device revalidates.
+
+Compression (gzip, Brotli, zstd, as the client accepts) is Flask-Compress's. It leaves alone
+answers without a body (htmx's 204 "nothing changed") and error answers, and appends
+``Accept-Encoding`` to ``Vary`` next to ``HX-Request``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+
+from flask import Flask, current_app, request
+from flask_compress import Compress
+from werkzeug.security import safe_join
+
+YEAR = 31_536_000  # seconds: what "immutable" static files may be kept
+HASH_CHARS = 12  # hex digits of the sha256: enough to tell two versions of one file apart
+MIMETYPES = ["text/html", "text/css", "text/javascript", "application/javascript", "application/json",
+             "image/svg+xml", "text/plain"]
+
+
+
+class _Compress(Compress):
+    """Flask-Compress, minus bodiless answers: it would gzip the empty body of a 204 whose length
+    is not set (the poll's "nothing new") and label it ``Content-Encoding``."""
+
+    def after_request(self, response):
+        if response.status_code in (204, 304) or (response.is_sequence and not any(response.response)):
+            response.vary.add("Accept-Encoding")
+            return response
+        return super().after_request(response)
+
+
+compress = _Compress()
+
+
+def init_app(app: Flask) -> None:
+    """Compress answers, add content hashes to static URLs and cache hashed static files."""
+    app.config.setdefault("COMPRESS_MIMETYPES", MIMETYPES)
+    app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip", "zstd", "deflate"])  # the smallest first
+    compress.init_app(app)
+    app.extensions["asset_hashes"] = {}
+    app.url_defaults(_hash_static_url)
+    # Registered after Flask-Compress: after_request hooks run last-registered first, so the static
+    # answer is made whole (and so gzip-able) before it is compressed.
+    app.after_request(_static_headers)
+
+
+def digest(filename: str) -> str | None:
+    """The content hash of a static file (``None``: not a file in the static folder)."""
+    app = current_app
+    hashes: dict[str, tuple[tuple[int, int] | None, str | None]] = app.extensions["asset_hashes"]
+    known = hashes.get(filename)
+    if known is not None and not app.debug:
+        return known[1]
+    path = safe_join(app.static_folder or "", filename)
+    try:
+        stat = os.stat(path) if path else None
+    except OSError:
+        stat = None
+    mark = (stat.st_mtime_ns, stat.st_size) if stat else None
+    if known is not None and known[0] == mark:
+        return known[1]
+    value = _file_hash(path) if mark else None
+    hashes[filename] = (mark, value)
+    return value
+
+
+def _file_hash(path: str) -> str | None:
+    try:
+        with open(path, "rb") as fh:
+            return hashlib.sha256(fh.read()).hexdigest()[:HASH_CHARS]
+    except OSError:  # a folder, or gone since the stat: no hash, the URL stays plain
+        return None
+
+
+def _hash_static_url(endpoint: str, values: dict) -> None:
+    # url_defaults hook: fills ``v`` for the app's static endpoint unless the caller set it.
+    if endpoint == "static" and "filename" in values and "v" not in values:
+        value = digest(values["filename"])
+        if value:
+            values["v"] = value
+
+
+def _static_headers(response):
+    """``after_request``: a year and ``immutable`` for a static file asked for by its current hash."""
+    if request.endpoint != "static" or response.status_code not in (200, 304):
+        return response
+    filename = (request.view_args or {}).get("filename", "")
+    current = digest(filename)
+    if current and request.args.get("v") == current:
+        response.cache_control.no_cache = None
+        response.cache_control.public = True
+        response.cache_control.max_age = YEAR
+        response.cache_control.immutable = True
+    else:
+        response.cache_control.max_age = None
+        response.cache_control.no_cache = True
+    if response.status_code == 200 and response.is_streamed:
+        # A whole body rather than a file stream: Flask-Compress gzips only whole bodies (it streams
+        # zstd, br and deflate only), and a browser asking for gzip alone must get it too.
+        response.direct_passthrough = False
+        response.make_sequence()
+    return response

@@ -1,0 +1,121 @@
+"""What goes on the wire (issue 11): answers compressed when the client asks, htmx answers and the
+poll's 204 intact, static files under content-hashed URLs kept a year only under their current hash."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import re
+from pathlib import Path
+
+import brotli
+import pytest
+
+from companion.web import assets, get_store, play
+
+STATIC = re.compile(r'(?:href|src)="(/static/([^"?]+)\?v=([0-9a-f]+))"')
+YEAR = "max-age=31536000"
+
+
+@pytest.fixture
+def game_id(app) -> str:
+    with app.test_request_context():
+        return get_store().game(play.start("test-tally", {"players": ["Ana", "Ben"]}, "Wire night", "k-wire"))["id"]
+
+
+def _links(client, path: str = "/") -> list[tuple[str, str, str]]:
+    page = client.get(path, headers={"Accept-Encoding": "identity"}).get_data(as_text=True)
+    return STATIC.findall(page)
+
+
+@pytest.mark.parametrize(("coding", "decode"), [("gzip", gzip.decompress), ("br", brotli.decompress)])
+def test_pages_are_compressed_when_the_client_accepts_it(client, coding, decode):
+    plain = client.get("/", headers={"Accept-Encoding": "identity"})
+    packed = client.get("/", headers={"Accept-Encoding": coding})
+    assert plain.headers.get("Content-Encoding") is None
+    assert packed.headers["Content-Encoding"] == coding
+    assert decode(packed.get_data()) == plain.get_data()
+    assert len(packed.get_data()) < len(plain.get_data())
+    assert {"HX-Request", "Accept-Encoding"} <= set(packed.vary)
+
+
+def test_htmx_answers_are_compressed_and_still_vary_on_hx_request(client, game_id):
+    headers = {"HX-Request": "true", "Accept-Encoding": "gzip, deflate"}
+    fragment = client.get(f"/games/{game_id}", headers=headers)
+    full = client.get(f"/games/{game_id}", headers={"Accept-Encoding": "gzip"})
+    assert fragment.status_code == 200 and fragment.headers["Content-Encoding"] == "gzip"
+    assert "HX-Request" in fragment.vary and "Accept-Encoding" in fragment.vary
+    body = gzip.decompress(fragment.get_data()).decode()
+    assert "game-panel" in body and "<html" not in body  # the fragment, not the page
+    assert "<html" in gzip.decompress(full.get_data()).decode()
+
+
+def test_the_poll_still_answers_204_with_no_body(client, game_id):
+    with client.application.test_request_context():
+        seen = get_store().game(game_id)["last_seq"]
+    answer = client.get(f"/games/{game_id}/version?seen={seen}", headers={"Accept-Encoding": "gzip, br"})
+    assert answer.status_code == 204
+    assert answer.get_data() == b"" and "Content-Encoding" not in answer.headers
+
+
+def test_pages_link_static_files_by_their_content_hash(app, client):
+    links = _links(client)
+    assert {name for _url, name, _v in links} >= {"app.css", "vendor/htmx.min.js"}
+    for _url, name, v in links:
+        data = (Path(app.static_folder) / name).read_bytes()
+        assert v == hashlib.sha256(data).hexdigest()[: assets.HASH_CHARS]
+
+
+def test_only_the_current_hash_is_cached_for_a_year(client):
+    url, name, v = _links(client)[0]
+    current = client.get(url)
+    assert current.status_code == 200
+    assert set(current.headers["Cache-Control"].replace(" ", "").split(",")) == {"public", YEAR, "immutable"}
+    for stale in (f"/static/{name}", f"/static/{name}?v=0123456789ab", f"/static/{name}?v="):
+        answer = client.get(stale)
+        assert answer.status_code == 200 and answer.get_data() == current.get_data()
+        assert answer.headers["Cache-Control"] == "no-cache", stale
+    again = client.get(url, headers={"If-None-Match": current.headers["ETag"]})
+    assert again.status_code == 304 and "immutable" in again.headers["Cache-Control"]
+
+
+def test_static_javascript_is_compressed_even_for_gzip_only_clients(client):
+    url = next(u for u, name, _v in _links(client) if name.endswith(".js"))
+    plain = client.get(url, headers={"Accept-Encoding": "identity"}).get_data()
+    for coding, decode in (("gzip", gzip.decompress), ("gzip, deflate, br", brotli.decompress)):
+        packed = client.get(url, headers={"Accept-Encoding": coding})
+        assert decode(packed.get_data()) == plain
+        assert len(packed.get_data()) < len(plain) / 2
+
+
+def test_a_changed_file_gets_a_new_url(app, client, tmp_path):
+    app.static_folder = str(tmp_path)
+    (tmp_path / "vendor").mkdir()
+    (tmp_path / "vendor" / "htmx.min.js").write_text("/* made-up htmx */")
+    (tmp_path / "app.css").write_text("body { color: black }")
+    before = dict((name, url) for url, name, _v in _links(client))
+    app.debug = True  # a running app sees the edit in debug; otherwise at its next start
+    (tmp_path / "app.css").write_text("body { color: navy }")
+    after = dict((name, url) for url, name, _v in _links(client))
+    assert before["app.css"] != after["app.css"]
+    assert before["vendor/htmx.min.js"] == after["vendor/htmx.min.js"]
+    assert "immutable" in client.get(after["app.css"]).headers["Cache-Control"]
+    assert client.get(before["app.css"]).headers["Cache-Control"] == "no-cache"
+
+
+def test_a_new_app_hashes_the_changed_file(tmp_path):
+    from companion import create_app
+
+    config = {"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")}
+    urls = []
+    for text in ("body { color: black }", "body { color: navy }"):
+        app = create_app(config)
+        app.static_folder = str(tmp_path / "static")
+        (tmp_path / "static").mkdir(exist_ok=True)
+        (tmp_path / "static" / "app.css").write_text(text)
+        with app.test_request_context():
+            from flask import url_for
+
+            urls.append((url_for("static", filename="app.css"), url_for("static", filename="missing.css")))
+    assert urls[0][0] != urls[1][0] and "?v=" in urls[0][0]
+    assert urls[0][1] == urls[1][1] == "/static/missing.css"  # no file, no hash
