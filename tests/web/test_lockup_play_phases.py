@@ -128,7 +128,7 @@ def test_a_face_down_tile_and_the_holding_cells_are_hidden_from_every_url_I_16(c
     assert "<html" not in fragment and "Ana: face down" in section(fragment, "loc-sewers")
     assert "Peek" not in fragment and "?seat=" not in fragment  # no link to a seat's secrets
     feed = client.get(f"/games/{game}").get_data(as_text=True)
-    assert "Ana assigns 1 face down to the Sewers" in feed
+    assert "Ana assigns 1 tile face down to the Sewers" in feed
     assert client.get(f"/games/{game}/export.jsonl").status_code == 403  # hidden information in progress
 
 
@@ -167,7 +167,7 @@ def test_lights_out_explains_strength_ties_suspicion_and_rewards(app, client, ga
     assert "1 power and the first player marker (L-R1)" in re.sub(r"<[^>]+>", "", page)
     do(client, game, "collect")
     page = re.sub(r"<[^>]+>", "", client.get(f"/games/{game}").get_data(as_text=True))
-    assert "Ana collects the first reward at the Exercise Yard" in page
+    assert "Ana collects the first-place reward at the Exercise Yard" in page
     assert "Lights Out: the Smithy" in page
     assert "Ben takes 2 suspicion: the highest ranked here without a lookout; Ana had a lookout here (L-LO3)" in page
     do(client, game, "collect")

@@ -6,7 +6,7 @@ parsers; a bad field is answered with the panel and a message naming it (422), n
 
 from __future__ import annotations
 
-from flask import abort, request
+from flask import Response, abort, request
 
 from companion.core.errors import InputError
 from companion.web import play
@@ -35,5 +35,13 @@ def act(game_id: str, action: str):
     # The CSRF token is a secret of this browser session: it is not kept with the command.
     recorded = {k: v for k, v in request.form.to_dict(flat=False).items() if k != "csrf_token"}
     # Cards entered are remembered in the catalog in the command's own transaction.
-    return run_command(game, command, request.form.get("key"), {"action": action, "form": recorded},
-                       after=lambda: cards.remember_all(entered))
+    answer = run_command(game, command, request.form.get("key"), {"action": action, "form": recorded},
+                         after=lambda: cards.remember_all(entered))
+    return _to_prompt(answer)
+
+
+def _to_prompt(answer):
+    """A plain post's redirect lands on the next prompt (``#prompt``), not at the top of the page."""
+    if isinstance(answer, Response) and answer.status_code in (302, 303) and "#" not in answer.location:
+        answer.location += "#prompt"
+    return answer

@@ -8,10 +8,12 @@ never shown. An event type this module does not know is left out rather than gue
 from __future__ import annotations
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from companion.core import history
 from companion.core.events import decode
 from companion.games.lockup import terms
+from companion.games.lockup.model import GUARDS
 from companion.web import get_store
 from companion.web.gameui.lockup import words as W
 from companion.web.i18n import text
@@ -20,19 +22,62 @@ TAIL = 120  # events decoded from the end of the log: far more than three comman
 
 
 def _tiles(e) -> str:
-    shown = [W.tile(t["tile"]) for t in e.tiles if t["face_up"]]
+    """Tiles shown face up by value; face-down ones only counted (I-16), never read as a tile value."""
+    shown = ", ".join(W.tile(t["tile"]) for t in e.tiles if t["face_up"])
     hidden = sum(1 for t in e.tiles if not t["face_up"])
-    text = ", ".join(shown)
-    if hidden:
-        text = (text + ", " if text else "") + _("%(n)s face down", n=hidden)
-    return _("%(seat)s assigns %(tiles)s to the %(loc)s (L-RC2)", seat=W.seat(e.seat), tiles=text,
+    down = ngettext("%(num)s tile face down", "%(num)s tiles face down", hidden) if hidden else ""
+    tiles = _("%(shown)s and %(down)s", shown=shown, down=down) if shown and down else shown or down
+    if e.seat == GUARDS:
+        return _("The guards assign %(tiles)s to the %(loc)s (L-RC2)", tiles=tiles, loc=W.location(e.location))
+    return _("%(seat)s assigns %(tiles)s to the %(loc)s (L-RC2)", seat=W.seat(e.seat), tiles=tiles,
              loc=W.location(e.location))
 
 
 def _moved(e) -> str:
+    if e.rule == "L-LO3" and e.target.startswith("seat:"):  # the core's reason names the location by its id
+        return _("%(seat)s: %(cubes)s from the %(loc)s (L-LO3)", seat=W.seat(e.target.partition(":")[2]),
+                 cubes=W.cubes(dict(e.cubes)), loc=W.place(e.source))
     why = f" — {text(e.reason)}" if e.reason else ""
     return _("%(cubes)s: %(src)s → %(dst)s (%(rule)s%(why)s)", cubes=W.cubes(dict(e.cubes)),
              src=W.place(e.source), dst=W.place(e.target), rule=e.rule, why=why)
+
+
+def _change(seat: str, delta: int, quantity: str) -> str:
+    """``Ana gains 2 tomes``, ``the guards lose 1 reputation``, ``Ana: storage limit +1``."""
+    n, who = abs(delta), W.seat(seat)
+    if quantity == "tomes":
+        if delta > 0:
+            return ngettext("%(seat)s: +%(num)s tome", "%(seat)s: +%(num)s tomes", n, seat=who)
+        return ngettext("%(seat)s: −%(num)s tome", "%(seat)s: −%(num)s tomes", n, seat=who)
+    if quantity == "reputation":
+        return (_("%(seat)s: +%(num)s reputation", seat=who, num=n) if delta > 0
+                else _("%(seat)s: −%(num)s reputation", seat=who, num=n))
+    what = _("storage limit") if quantity == "storage_limit" else text(terms.quantity(quantity))
+    return _("%(seat)s: %(what)s %(delta)s", seat=who, what=what, delta=_signed(delta))
+
+
+def _collected(e) -> str:
+    if e.seat == GUARDS:
+        return _("The guards collect %(reward)s at the %(loc)s (L-LO4)", reward=W.reward_of(e.tier),
+                 loc=W.location(e.location))
+    return _("%(seat)s collects %(reward)s at the %(loc)s (L-LO4)", seat=W.seat(e.seat),
+             reward=W.reward_of(e.tier), loc=W.location(e.location))
+
+
+def _straggled(e) -> str:
+    why = _("declined") if e.reason == "declined" else _("no reward") if e.reason == "no reward" else text(e.reason)
+    if e.seat == GUARDS:
+        return _("The guards are stragglers at the %(loc)s (%(why)s) and go to the Library (L-LO5)",
+                 loc=W.location(e.location), why=why)
+    return _("%(seat)s is a straggler at the %(loc)s (%(why)s) and goes to the Library (L-LO5)",
+             seat=W.seat(e.seat), loc=W.location(e.location), why=why)
+
+
+def _passed(e) -> str:
+    if e.seat == GUARDS:
+        return _("The guards have no tiles left and pass (L-RC7)") if e.forced else _("The guards pass (L-RC7)")
+    return (_("%(seat)s has no tiles left and passes (L-RC7)", seat=W.seat(e.seat)) if e.forced
+            else _("%(seat)s passes (L-RC7)", seat=W.seat(e.seat)))
 
 
 def _signed(n: int) -> str:
@@ -55,8 +100,7 @@ def _revealed(e) -> str:
 DESCRIBE = {
     "trait-picked": lambda e: _("%(seat)s keeps the trait %(trait)s (L-S10)", seat=e.seat, trait=e.trait),
     "tiles-assigned": _tiles,
-    "passed": lambda e: (_("%(seat)s has no tiles left and passes (L-RC7)", seat=W.seat(e.seat)) if e.forced
-                         else _("%(seat)s passes (L-RC7)", seat=W.seat(e.seat))),
+    "passed": _passed,
     "lights-out-began": lambda e: _("Lights Out, round %(round)s (L-LO)", round=e.round),
     "location-revealed": _revealed,
     "guard-card-revealed": lambda e: _("A guard card is turned face up at the %(loc)s (L-LO1)",
@@ -64,16 +108,13 @@ DESCRIBE = {
     "rewards-confirmed": lambda e: (_("Declined at the %(loc)s: %(who)s (L-LO6)", loc=W.location(e.location),
                                       who=", ".join(e.declined)) if e.declined else None),
     "reward-declined": lambda e: _("%(seat)s declines the reward (I-3)", seat=W.seat(e.seat)),
-    "reward-collected": lambda e: _("%(seat)s collects the %(tier)s reward at the %(loc)s (L-LO4)",
-                                    seat=W.seat(e.seat), tier=W.tier(e.tier), loc=W.location(e.location)),
-    "straggled": lambda e: _("%(seat)s is a straggler at the %(loc)s: %(why)s (L-LO5)", seat=W.seat(e.seat),
-                             loc=W.location(e.location), why=text(e.reason)),
+    "reward-collected": _collected,
+    "straggled": _straggled,
     "cubes-moved": _moved,
-    "reputation-changed": lambda e: _("%(seat)s %(delta)s reputation (%(rule)s — %(why)s)", seat=W.seat(e.seat),
-                                      delta=_signed(e.delta), rule=e.rule, why=text(e.reason)),
-    "counter-changed": lambda e: _("%(seat)s %(delta)s %(what)s (%(rule)s — %(why)s)", seat=W.seat(e.seat),
-                                   delta=_signed(e.delta), what=_("tomes") if e.quantity == "tomes"
-                                   else _("storage limit"), rule=e.rule, why=text(e.reason)),
+    "reputation-changed": lambda e: _("%(change)s (%(rule)s — %(why)s)", change=_change(e.seat, e.delta,
+                                      "reputation"), rule=e.rule, why=text(e.reason)),
+    "counter-changed": lambda e: _("%(change)s (%(rule)s — %(why)s)", change=_change(e.seat, e.delta, e.quantity),
+                                   rule=e.rule, why=text(e.reason)),
     "first-player-changed": lambda e: _("%(seat)s takes the first player marker (%(rule)s)",
                                         seat=W.seat(e.seat), rule=e.rule),
     "goon-recruited": lambda e: _("%(seat)s recruits %(goon)s from the %(loc)s (L-R6)", seat=W.seat(e.seat),
@@ -96,8 +137,8 @@ DESCRIBE = {
     "round-started": lambda e: _("Round %(round)s begins (L-P5)", round=e.round),
     "end-goal-met": lambda e: _("End-game goal met by: %(who)s (L-GL3)", who=", ".join(e.seats) or _("nobody")),
     "game-ended": lambda e: _("Final scoring (L-F)"),
-    "adjusted": lambda e: _("%(seat)s %(delta)s %(what)s — manual adjustment: %(why)s", seat=W.seat(e.seat),
-                            delta=_signed(e.delta), what=text(terms.quantity(e.quantity)), why=text(e.reason)),
+    "adjusted": lambda e: _("%(change)s — manual adjustment: %(why)s", change=_change(e.seat, e.delta, e.quantity),
+                            why=text(e.reason)),
     "location-card-revealed": lambda e: (_("Location card: %(loc)s (L-SO5)", loc=W.location(e.location))
                                          if e.location else _("Location card: OFF DUTY (L-SO5)")),
     "guards-decided": lambda e: _("The guards: %(reason)s", reason=text(e.reason)),
@@ -127,7 +168,8 @@ def describe(event, previous=None) -> str | None:
     if line is not None:
         return line
     fn = DESCRIBE.get(event.type)
-    return fn(event) if fn else None
+    line = fn(event) if fn else None
+    return line[:1].upper() + line[1:] if line else None  # "the guards ..." opens a sentence
 
 
 def recent(game_id: str, commands: int = 3) -> tuple[list[list[str]], list]:

@@ -37,7 +37,7 @@ def _choice_text(location: str, tier: str | None) -> str | None:
 def reward_text(location: str, tier: str | None, gain: dict, guards: bool) -> str:
     """What a tier gives here, in words with its rule id."""
     if tier is None:
-        return _("no reward: straggler to the Library (L-LO5)") if location != "library" else _("no reward")
+        return _("a straggler: its tiles go to the Library (L-LO5)") if location != "library" else _("nothing")
     if guards and location == "library":
         return _("+1 reputation instead of a tome (L-SO8)")
     cubes = {c: n for c, n in gain.items() if c != "reputation"}
@@ -91,7 +91,7 @@ def explain(core, tail: list) -> dict | None:
         tiles = r.tiles.get(name, [])
         rows.append({
             "rank": i + 1, "seat": W.seat(name), "tiles": ", ".join(W.tile(t) for t in tiles),
-            "enforcer": any(t in ("enforcer", "power") for t in tiles), "power": r.power.get(name, 0),
+            "enforcer": "enforcer" in tiles, "power_card": "power" in tiles, "power": r.power.get(name, 0),
             "strength": r.strength[name], "tier": W.tier(r.tiers.get(name)),
             "reward": reward_text(r.location, r.tiers.get(name), r.gains.get(name, {}), name == GUARDS),
             "declined": name in r.declined, "done": i < r.cursor,

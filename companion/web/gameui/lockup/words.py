@@ -57,9 +57,17 @@ def seat(name: str | None) -> str:
 
 
 def tier(name: str | None) -> str:
-    """A reward tier (L-R)."""
-    names = {"first": _("first"), "second": _("second"), "third": _("third"), "last": _("last"),
-             "other": _("every other"), "each": _("each")}
+    """A reward tier as a heading (L-R): "Second place", "Every other place"; ``None``: "No reward"."""
+    names = {"first": _("First place"), "second": _("Second place"), "third": _("Third place"),
+             "last": _("Last place"), "other": _("Every other place"), "each": _("Each player")}
+    return names.get(name or "", _("No reward"))
+
+
+def reward_of(name: str | None) -> str:
+    """A reward tier inside a sentence: "the second-place reward", "the reward for every other place"."""
+    names = {"first": _("the first-place reward"), "second": _("the second-place reward"),
+             "third": _("the third-place reward"), "last": _("the last-place reward"),
+             "other": _("the reward for every other place"), "each": _("the reward every player takes")}
     return names.get(name or "", _("no reward"))
 
 

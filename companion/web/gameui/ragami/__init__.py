@@ -10,16 +10,18 @@ through the shared game service, render. Every rule is decided by ``companion.ga
 from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from companion.core.errors import InputError
 from companion.games import ragami
 from companion.games.ragami import audit
 from companion.games.ragami.rules import COLOURS, MAX_PLAYERS
 from companion.games.ragami.scoring import score
+from companion.web import bgstats as shared_bgstats
 from companion.web import play
 from companion.web.access import game_or_404, host_only
 from companion.web.games import render_game, run_command
-from companion.web.gameui.ragami import forms, panel
+from companion.web.gameui.ragami import bgstats, forms, panel
 from companion.web.registry import GameUI, register
 
 bp = Blueprint("ragami", __name__, url_prefix="/ragami")
@@ -58,6 +60,19 @@ def act(game_id: str, kind: str):
     except InputError as exc:
         return render_game(game, error=forms.message(exc, player=str(data.get("player") or "")), status=422)
     return run_command(game, command, request.form.get("key"), {"kind": kind, **data})
+
+
+@bp.get("/<game_id>/bgstats.json")
+def bgstats_json(game_id: str):
+    """The BG Stats play of a finished game, as a download (403 before the end)."""
+    game = game_or_404(game_id)
+    if game["kind"] != ragami.GAME.key:
+        abort(404)
+    result = ragami.final_result(play.load(game).state)
+    if result is None:
+        abort(403, _("The BG Stats play can be exported once the game is finished."))
+    doc = bgstats.play(game, shared_bgstats.effective_records(game), result)
+    return shared_bgstats.download(doc, f"ragami-{game_id}-bgstats.json")
 
 
 @bp.route("/audit", methods=["GET", "POST"])

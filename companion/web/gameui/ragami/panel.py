@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from flask import url_for
 from flask_babel import gettext as _
 
 from companion.core.events import Event
@@ -15,6 +16,7 @@ from companion.games.ragami.events import VP_CAUSES, VpGained
 from companion.games.ragami.game import end_reasons
 from companion.games.ragami.rules import DEMONS, DIE_FACES, LOCATION_TOKENS, VIRTUE_MAX
 from companion.games.ragami.scoring import Result, Ruling, outcome_note
+from companion.web.gameui.ragami import bgstats
 from companion.web.gameui.ragami.forms import colour_labels, labels
 
 LOG_LENGTH = 12
@@ -43,7 +45,17 @@ def context(state: Any, game: dict, seat: str | None) -> dict[str, Any]:
         "rg_reasons": reason_labels(),
         "rg_cube_gains": WHITE_CUBE_GAINS,
         "rg_virtue_reasons": VIRTUE_REASONS,
+        "exports": exports(state, game),
     }
+
+
+def exports(state: Any, game: dict) -> dict[str, str] | None:
+    """The final screen's export links, once final scoring is done."""
+    result = ragami.final_result(state)
+    if result is None:
+        return None
+    return bgstats.exports(game, result, url_for("ragami.bgstats_json", game_id=game["id"]),
+                           url_for("games.export", game_id=game["id"]))
 
 
 def reason_labels() -> dict[str, str]:

@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask import request
+from flask import request, url_for
 from flask_babel import gettext as _
 
 from companion.games import rattus_cartus as rc
 from companion.games.rattus_cartus.rules import CLASSES
 from companion.games.rattus_cartus.scoring import Result, outcome_note, plague_note
+from companion.web.gameui.rattus_cartus import bgstats
 from companion.web.gameui.rattus_cartus.forms import COUNTS, label, labels
 
 
@@ -34,7 +35,17 @@ def context(state: Any, game: dict, seat: str | None) -> dict[str, Any]:
         "rc_result": result_view(rc.final_result(state), view["options"]),
         "rc_tiebreaks": tiebreak_texts(),
         "rc_next_start": next_start_player(view),
+        "exports": exports(state, game),
     }
+
+
+def exports(state: Any, game: dict) -> dict[str, str] | None:
+    """The final screen's export links, once the plague is revealed (the exports show rat sums)."""
+    result = rc.final_result(state)
+    if result is None:
+        return None
+    return bgstats.exports(game, result, url_for("rattus_cartus.bgstats_json", game_id=game["id"]),
+                           url_for("games.export", game_id=game["id"]))
 
 
 def next_start_player(view: dict[str, Any]) -> str:

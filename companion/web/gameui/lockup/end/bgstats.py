@@ -1,23 +1,16 @@
-"""A finished game as a BG Stats play: the JSON of its ``createPlay`` link, and the link itself.
-
-BG Stats opens ``bgstats://app.bgstatsapp.com/createPlay.html?data=<url-encoded JSON>`` and
-offers to save the play. Only fields used the same way by several public integrations are sent:
-``sourceName``, ``sourcePlayId``, ``playDate`` ("YYYY-MM-DD HH:MM:SS"), ``game`` (``name``,
-``sourceGameId``, ``highestWins``, ``noPoints``) and ``players`` (``name``, ``sourcePlayerId``,
-``score``, ``winner``, ``startPlayer``). No BGG id: we could not confirm Lockup's.
-"""
+"""A finished Lockup game as a BG Stats play (the document shape is :mod:`companion.web.bgstats`)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
-from urllib.parse import quote
 
 from companion.games.lockup.model import GUARDS
+from companion.web import bgstats
+from companion.web.bgstats import create_play_url
 
-SCHEME_URL = "bgstats://app.bgstatsapp.com/createPlay.html?data="
-SOURCE_NAME = "Table companion"  # BG Stats remembers matches per source name: keep it stable
+__all__ = ["GAME_ENDED", "GAME_NAME", "GAME_STARTED", "create_play_url", "play"]
+
 GAME_NAME = "Lockup: A Roll Player Tale"
 GAME_STARTED, GAME_ENDED = "game-started", "game-ended"
 
@@ -28,27 +21,9 @@ def play(game: dict, records: Sequence[Any], result: dict) -> dict:
     In solo the guards are not a person: they are left out of ``players`` and their score is
     written in ``comments`` (L-SO14: a tie goes to the guards, so the player's ``winner`` says it).
     """
-    start = next((r.payload.get("first_player") for r in records if r.type == GAME_STARTED), None)
-    ended = next((r.ts for r in reversed(records) if r.type == GAME_ENDED), game["updated_at"])
-    winners = set(result["winners"])
-    players = [
-        {"name": p["name"], "sourcePlayerId": p["name"], "score": p["total"], "winner": p["name"] in winners,
-         "startPlayer": p["name"] == start}
-        for p in result["players"] if p["name"] != GUARDS
-    ]
-    doc = {
-        "sourceName": SOURCE_NAME,
-        "sourcePlayId": game["id"],
-        "playDate": ended[:19].replace("T", " "),
-        "game": {"name": GAME_NAME, "sourceGameId": "lockup", "highestWins": True, "noPoints": False},
-        "players": players,
-    }
+    start = bgstats.first_payload(records, GAME_STARTED).get("first_player")
+    people = bgstats.players(((p["name"], p["total"]) for p in result["players"] if p["name"] != GUARDS),
+                             result["winners"], start)
     guards = next((p for p in result["players"] if p["name"] == GUARDS), None)
-    if guards is not None:
-        doc["comments"] = f"Solo against the guards: guards {guards['total']}"
-    return doc
-
-
-def create_play_url(doc: dict) -> str:
-    """The ``createPlay`` link carrying ``doc`` (compact JSON, every reserved character escaped)."""
-    return SCHEME_URL + quote(json.dumps(doc, ensure_ascii=False, separators=(",", ":")), safe="")
+    comments = f"Solo against the guards: guards {guards['total']}" if guards is not None else None
+    return bgstats.play(game, bgstats.ended_at(game, records, GAME_ENDED), GAME_NAME, "lockup", people, comments)

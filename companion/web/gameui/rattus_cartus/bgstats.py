@@ -1,0 +1,32 @@
+"""A finished Rattus Cartus game as a BG Stats play (the document shape is :mod:`companion.web.bgstats`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from companion.games.rattus_cartus.scoring import Result
+from companion.web import bgstats
+
+GAME_NAME = "Rattus Cartus"
+GAME_STARTED, PLAGUE_REVEALED = "rc-game-started", "rc-plague-revealed"
+
+
+def play(game: dict, records: Sequence[Any], result: Result) -> dict:
+    """Every player's VP, the winners (RC-F8, RC-F9) and who held the start player card in round 1.
+
+    A player wiped out by the plague keeps their VP as the score but is never a winner (RC-F7);
+    the comments say who it was, since BG Stats has no field for it.
+    """
+    start = bgstats.first_payload(records, GAME_STARTED).get("start_player")
+    people = bgstats.players(((p.name, p.total) for p in result.players), result.winners, start)
+    wiped = [p.name for p in result.players if p.rats > result.nuns]
+    comments = f"Wiped out by the plague ({result.nuns} Nuns): {', '.join(wiped)}" if wiped else None
+    ended = bgstats.ended_at(game, records, PLAGUE_REVEALED)
+    return bgstats.play(game, ended, GAME_NAME, "rattus-cartus", people, comments)
+
+
+def exports(game: dict, result: Result, json_url: str, export_url: str) -> dict[str, str]:
+    """The final screen's export links: BG Stats (app link, JSON download) and every event (JSON Lines)."""
+    doc = play(game, bgstats.effective_records(game), result)
+    return {"bgstats_url": bgstats.create_play_url(doc), "bgstats_json_url": json_url, "export_url": export_url}
