@@ -3,6 +3,7 @@ storage faults and request hardening."""
 
 from __future__ import annotations
 
+import mimetypes
 import sqlite3
 
 from flask import Flask, g, render_template, request, session
@@ -13,6 +14,9 @@ from markupsafe import escape
 from werkzeug.exceptions import HTTPException
 
 from companion.events import EventStore
+
+# Python's own table lacks the install manifest's type before 3.13; phones need it to install the app.
+mimetypes.add_type("application/manifest+json", ".webmanifest")
 
 csrf = CSRFProtect()
 babel = Babel()
