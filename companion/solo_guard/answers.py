@@ -74,7 +74,8 @@ def guard_turn(b: SoloBatch, location: str | None) -> None:
     """
     reveal = _reveal_choice(b, location)
     card, _ = decks.draw(b.state.location_deck)
-    place, reason = None, "the location deck is empty: the guards take no more turns this round (I-8)"
+    place, reason = None, T("the location deck is empty: the guards take no more turns this round (%(rule)s)",
+                            rule="I-8")
     if card is not None:
         where = decks.location_place(card)
         b.add(SE.LocationCardRevealed(card, where))
@@ -98,37 +99,41 @@ def _reveal_choice(b: SoloBatch, location: str | None) -> dict | None:
                           location=terms.location(location)), "L-SO5")
 
 
-def _placement(b: SoloBatch, where: str | None) -> tuple[dict | None, str]:
+def _placement(b: SoloBatch, where: str | None) -> tuple[dict | None, T]:
     if where is None:
-        return None, "OFF DUTY: no guard is placed (L-SO5)"
+        return None, T("OFF DUTY: no guard is placed (%(rule)s)", rule="L-SO5")
     top, _ = decks.draw(b.state.guard_deck)
-    name = where.replace("_", " ")
+    name = terms.location(where)
     if top is None:
-        return None, f"location card {name}: the guard deck is empty, nothing is placed (I-8)"
+        return None, T("location card %(location)s: the guard deck is empty, nothing is placed (%(rule)s)",
+                       location=name, rule="I-8")
     card = b.state.cards[top]
-    return _card(b, top, where), f"location card {name}: guard {card.id} ({card.value}) placed face up there (L-SO5)"
+    return _card(b, top, where), T("location card %(location)s: guard %(card)s (%(value)s) placed face up there "
+                                   "(%(rule)s)", location=name, card=card.id, value=card.value, rule="L-SO5")
 
 
-def _turn_reason(b: SoloBatch, reveal: dict | None, rest: str) -> str:
+def _turn_reason(b: SoloBatch, reveal: dict | None, rest: str) -> T:
     if reveal is None:
-        return f"Guard turn: no face-down guard left to reveal (I-8); {rest}"
+        return T("Guard turn: no face-down guard left to reveal (%(rule)s); %(rest)s", rule="I-8", rest=rest)
     shown = b.state.game.placements[reveal["location"]][reveal["index"]]  # face up from now on
-    where = reveal["location"].replace("_", " ")
-    return f"Guard turn: the player reveals {shown.card} ({shown.tile}) at the {where}; {rest}"
+    return T("Guard turn: the player reveals %(card)s (%(tile)s) at the %(location)s; %(rest)s", card=shown.card,
+             tile=shown.tile, location=terms.location(reveal["location"]), rest=rest)
 
 
 def special_draw(b: SoloBatch, location: str) -> None:
     """L-SO9: the revealed special guard draws the top guard card face down at its location."""
     top, _ = decks.draw(b.state.guard_deck)
-    name = location.replace("_", " ")
+    name = terms.location(location)
     if top is None:
         decided(b, "special-draw", {"location": location, "card": None},
-                f"Special guard at the {name}: the guard deck is empty, no reinforcement (L-SO9)")
+                T("Special guard at the %(location)s: the guard deck is empty, no reinforcement (%(rule)s)",
+                  location=name, rule="L-SO9"))
         engine_command(b, {"type": "skip_guard_draw"})
         return
     # The reason names no card: it lies face down until the location is revealed.
     decided(b, "special-draw", {"location": location},
-            f"Special guard at the {name}: the top guard card joins it face down (L-SO9)")
+            T("Special guard at the %(location)s: the top guard card joins it face down (%(rule)s)",
+              location=name, rule="L-SO9"))
     engine_command(b, {"type": "place_guard", **_card(b, top, None)})
 
 
@@ -145,7 +150,8 @@ def choice(b: SoloBatch, location: str, action: str) -> None:
     elif action == "craft-or-reserve":
         d, command = _cell_block(b)
     else:  # the guards never hold a Commissary exchange tier (L-SO8: not first -> nothing)
-        d = decisions.Decision(decisions.NONE, f"Guards take nothing at the {location} (L-SO8)")
+        d = decisions.Decision(decisions.NONE, T("Guards take nothing at the %(location)s (%(rule)s)",
+                                                  location=terms.location(location), rule="L-SO8"))
         command = {"type": "decline", "seat": GUARDS}
     decided(b, location, dict(d.result), d.reason)
     engine_command(b, command)
@@ -173,7 +179,8 @@ def effect(b: SoloBatch, code: str) -> None:
     if code == "L-E7":
         d = decisions.exchange(g.seats[GUARDS].resources, g.supply)
     else:
-        d = decisions.Decision(decisions.NONE, f"Guards skip {code}: nothing to choose (L-SO10)")
+        d = decisions.Decision(decisions.NONE, T("Guards skip %(code)s: nothing to choose (%(rule)s)", code=code,
+                                                  rule="L-SO10"))
     decided(b, "effect", dict(d.result), d.reason)
     if "give" in d.result:
         engine_command(b, {"type": "effect", "seat": GUARDS, "give": {d.result["give"]: 1}, "take": d.result["take"]})

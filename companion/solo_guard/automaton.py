@@ -115,7 +115,7 @@ def _atlas(b: SoloBatch, location: str) -> None:
     if game.seats[player].tomes < 1:
         raise RuleViolation(T("Atlas of Hideouts is a tome, and you have no tome to play"), "L-SO6")
     answers.engine_command(b, {"type": "adjust", "seat": player, "quantity": "tomes", "delta": -1,
-                               "reason": "played Atlas of Hideouts (L-SO6)"})
+                               "reason": T("played Atlas of Hideouts (%(rule)s)", rule="L-SO6")})
     b.add(GuardCardRevealed(location, index))
 
 

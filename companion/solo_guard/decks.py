@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from companion.core import rng
 from companion.core.errors import InputError
+from companion.core.i18n import T
 from companion.games.lockup.box_profile import BoxProfile, GuardValue
 from companion.games.lockup.model import LOCATIONS
 
@@ -45,7 +46,7 @@ class GuardCard:
 def guard_cards(profile: BoxProfile, difficulty: str) -> tuple[GuardCard, ...]:
     """The 12 cards of the guard deck (L-SO2): 7 blue + 5 of the difficulty colour, special marked (L-SO9)."""
     if difficulty not in DIFFICULTY_COLOUR:
-        raise InputError("difficulty", "must be one of " + ", ".join(DIFFICULTIES))
+        raise InputError("difficulty", T("must be one of %(choices)s", choices=", ".join(DIFFICULTIES)))
     cards: list[GuardCard] = []
     for colour in (BLUE, DIFFICULTY_COLOUR[difficulty]):
         special = profile.special_index(colour)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from companion.core.errors import RuleViolation
 from companion.core.i18n import T
 from companion.games.lockup import events as E
+from companion.games.lockup import terms
 from companion.games.lockup.flow import Batch, check_pay_owned, gain, reputation, resources_total
 from companion.games.lockup.model import EFFECTS, GUARDS, RESOURCES
 
@@ -17,7 +18,7 @@ def apply_effect(b: Batch, seat: str, code: str | None, resource: str | None, so
     """Apply one card effect for ``seat`` at once (L-E); ``source`` names the card."""
     if code is None:
         return
-    why = f"{EFFECTS[code]} ({source})"
+    why = T("%(effect)s (%(source)s)", effect=EFFECTS[code], source=source)
     me = b.state.seats[seat]
     guards = seat == GUARDS
     if code == "L-E1":
@@ -34,7 +35,7 @@ def apply_effect(b: Batch, seat: str, code: str | None, resource: str | None, so
         gain(b, seat, {"power": 1}, code, why)
     elif code in ("L-E5", "L-E8"):
         if guards:  # L-SO10: a tome for the guards is +1 reputation
-            reputation(b, seat, 1, "L-SO10", f"{why}: the guards take 1 reputation instead")
+            reputation(b, seat, 1, "L-SO10", T("%(why)s: the guards take 1 reputation instead", why=why))
         else:
             b.add(E.CounterChanged(seat, "tomes", 1, code, why))
     elif code == "L-E6" and not guards:  # L-SO10: storage +1 does nothing for the guards
@@ -46,7 +47,7 @@ def apply_effect(b: Batch, seat: str, code: str | None, resource: str | None, so
 def decide_effect(b: Batch, cmd: dict) -> None:
     """Answer the first queued effect: L-E3 ``target``, L-E7 ``give``/``take``, or ``skip``."""
     seat, code, source = b.state.effects[0]
-    why = f"{EFFECTS[code]} ({source})"
+    why = T("%(effect)s (%(source)s)", effect=EFFECTS[code], source=source)
     if cmd.get("skip"):
         b.add(E.EffectResolved(seat, code, "skipped"))
         return
@@ -81,7 +82,7 @@ def exchange(b: Batch, seat: str, cmd: dict, count: int, rule: str, why: str, di
     if different and give.get(take):
         raise RuleViolation(T("Take a resource of a different type than the one you give"), rule)
     if b.state.supply.get(take, 0) + give.get(take, 0) < 1:
-        raise RuleViolation(T("The supply has no %(take)s left", take=take), "L-C3")
+        raise RuleViolation(T("The supply has no %(resource)s left", resource=terms.quantity(take)), "L-C3")
     b.add(E.CubesMoved(f"seat:{seat}", "supply", {r: n for r, n in give.items() if n}, rule, why))
     gain(b, seat, {take: 1}, rule, why)
 

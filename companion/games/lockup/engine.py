@@ -61,7 +61,7 @@ from typing import Any
 
 from companion.core.errors import InputError, RuleViolation
 from companion.core.game import GameDefinition
-from companion.core.i18n import T
+from companion.core.i18n import N_, T
 from companion.games.lockup import commands as C
 from companion.games.lockup import effects, goals, hidden, lightsout, patrol, rewards, rollcall, terms
 from companion.games.lockup import events as E
@@ -223,6 +223,11 @@ def view_for(state: State, seat: str | None) -> State:
     return replace(state, placements=placements, seats=seats, seed=state.seed if seat == GUARDS else None)
 
 
+# The final scoring parts as the reputation log names them (L-F1..L-F6).
+FINAL_PARTS = {"leader_goal": N_("leader goal"), "end_game_goal": N_("end game goal"), "goons": N_("goons"),
+               "resources": N_("resources"), "tomes": N_("tomes"), "first_player": N_("first player")}
+
+
 def reputation_log(state: State) -> list[dict]:
     """Every reputation change with its cause (rule id, reason, event number), then, when the game
     is over, the final scoring lines (L-F1..L-F6) so each total is explained line by line."""
@@ -230,7 +235,7 @@ def reputation_log(state: State) -> list[dict]:
     for name in state.seating:  # the starting value: what the changes since do not explain
         start_value = state.seats[name].reputation - sum(e.delta for e in state.rep_log if e.seat == name)
         rule = "L-SO1" if name == GUARDS else ("L-S10" if state.options.get("advanced") else "L-S7")
-        lines.append({"seat": name, "delta": start_value, "rule": rule, "reason": "starting reputation", "event": 0})
+        lines.append({"seat": name, "delta": start_value, "rule": rule, "reason": T("starting reputation"), "event": 0})
     lines += [{"seat": e.seat, "delta": e.delta, "rule": e.rule, "reason": e.reason, "event": e.event}
               for e in state.rep_log]
     if state.result:
@@ -240,7 +245,7 @@ def reputation_log(state: State) -> list[dict]:
             for key, rule in rules.items():
                 if p["breakdown"][key]:
                     lines.append({"seat": p["name"], "delta": p["breakdown"][key], "rule": rule,
-                                  "reason": f"final scoring: {key.replace('_', ' ')}", "event": None})
+                                  "reason": T("final scoring: %(part)s", part=FINAL_PARTS[key]), "event": None})
     return lines
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from companion.core.errors import RuleViolation
 from companion.core.i18n import T
 from companion.games.lockup import events as E
+from companion.games.lockup import terms
 from companion.games.lockup.fold import evolve
 from companion.games.lockup.state import State, clip
 
@@ -101,7 +102,8 @@ def check_cost(state: State, seat: str, cost: dict, payment: dict, rule: str, wh
     check_pay_owned(state, seat, payment, rule)
     for r, n in cost.items():
         if r != "any" and payment.get(r, 0) < n:
-            raise RuleViolation(T("%(what)s costs %(n)s %(r)s", what=what, n=n, r=r), rule)
+            raise RuleViolation(T("%(what)s costs %(count)s %(resource)s",
+                                  what=what, count=n, resource=terms.quantity(r)), rule)
     if sum(payment.values()) != sum(cost.values()):
-        raise RuleViolation(T("%(what)s costs %(values)s resources in all, not %(values2)s",
-                              what=what, values=sum(cost.values()), values2=sum(payment.values())), rule)
+        raise RuleViolation(T("%(what)s costs %(cost)s resources in all, not %(paid)s",
+                              what=what, cost=sum(cost.values()), paid=sum(payment.values())), rule)

@@ -50,7 +50,7 @@ def claim_instant(b: Batch, seat: str) -> None:
         raise RuleViolation(T("%(instant_holder)s already took the instant goal",
                               instant_holder=b.state.instant_holder), "L-GL2")
     b.add(E.InstantGoalClaimed(seat))
-    reputation(b, seat, goal.stars, "L-GL2", f"instant goal {goal.name}")
+    reputation(b, seat, goal.stars, "L-GL2", T("instant goal %(goal)s", goal=goal.name))
 
 
 def needs_end_goal_input(state: State) -> bool:

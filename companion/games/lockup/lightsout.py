@@ -17,6 +17,7 @@ from __future__ import annotations
 from companion.core.errors import RuleViolation
 from companion.core.i18n import T
 from companion.games.lockup import events as E
+from companion.games.lockup import terms
 from companion.games.lockup.flow import Batch, Pending, gain, reputation
 from companion.games.lockup.hidden import reveal_waiting
 from companion.games.lockup.location import resolve_location
@@ -136,14 +137,14 @@ def decline_current(b: Batch, seat: str) -> None:
     done = r.ranking[: r.cursor]
     tiers = {n: (r.tiers[n] if n in done else t) for n, t in tiers.items()}
     b.add(E.RewardDeclined(seat, r.location, tiers, gains))
-    b.add(E.Straggled(seat, r.location, "declined (I-3)"))
+    b.add(E.Straggled(seat, r.location, T("declined (%(rule)s)", rule="I-3")))
 
 
 def _collect_fixed(b: Batch, seat: str, location: str, tier: str, fixed: dict) -> None:
     """Fixed rewards (L-R1..L-R4, L-R8): given from the supply, clipped (I-15), with the Bandit cubes
     of a first-ranked seat (L-R9, I-17)."""
     rule = TIER_RULES[location]
-    why = f"{tier} at the {location.replace('_', ' ')}"
+    why = T("%(tier)s at the %(location)s", tier=terms.tier(tier), location=terms.location(location))
     got: dict = {}
     if location == "library":
         if seat == GUARDS:  # L-SO8: +1 reputation instead of a tome
@@ -160,7 +161,7 @@ def _collect_fixed(b: Batch, seat: str, location: str, tier: str, fixed: dict) -
     if got or marker or bandit_cubes(b.state, seat, location):  # I-15: a Bandit cube is a reward too (I-17)
         collected(b, seat, location, tier)
     else:  # ruling: an exhausted supply that gives nothing at all leaves the seat a straggler (I-15)
-        b.add(E.Straggled(seat, location, "the supply is empty (I-15)"))
+        b.add(E.Straggled(seat, location, T("the supply is empty (%(rule)s)", rule="I-15")))
 
 
 def cannot_choose(b: Batch, seat: str, location: str, tier: str) -> None:
@@ -174,6 +175,6 @@ def cannot_choose(b: Batch, seat: str, location: str, tier: str) -> None:
         if bandit_cubes(b.state, seat, location):
             collected(b, seat, location, tier)
         else:
-            b.add(E.Straggled(seat, location, "the supply is empty (I-15)"))
+            b.add(E.Straggled(seat, location, T("the supply is empty (%(rule)s)", rule="I-15")))
         return
-    b.add(E.Straggled(seat, location, "cannot take the reward (I-3)"))
+    b.add(E.Straggled(seat, location, T("cannot take the reward (%(rule)s)", rule="I-3")))

@@ -5,6 +5,8 @@ Only what the rulebook prints as rules lives here; card faces come from the tabl
 
 from __future__ import annotations
 
+from companion.core.i18n import N_
+
 # L-C1: locations, always resolved in this order (1..8).
 LOCATIONS: tuple[str, ...] = (
     "exercise_yard", "sewers", "infirmary", "smithy", "commissary", "chow_hall", "cell_block", "library",
@@ -26,14 +28,14 @@ GOON_TYPES: tuple[str, ...] = ("bandit", "cultist", "demon", "dwarf", "hobgoblin
 
 # L-E: effect codes on items and goons.
 EFFECTS: dict[str, str] = {
-    "L-E1": "gain a resource of the shown type",
-    "L-E2": "remove 1 of your suspicion cubes to the supply",
-    "L-E3": "give 1 of your suspicion cubes to a player of your choice",
-    "L-E4": "gain 1 power",
-    "L-E5": "draw 1 tome",
-    "L-E6": "storage limit +1",
-    "L-E7": "exchange 1 of your resources for another from the supply",
-    "L-E8": "draw 2 tomes, keep 1, the other to the bottom of the deck",
+    "L-E1": N_("gain a resource of the shown type"),
+    "L-E2": N_("remove 1 of your suspicion cubes to the supply"),
+    "L-E3": N_("give 1 of your suspicion cubes to a player of your choice"),
+    "L-E4": N_("gain 1 power"),
+    "L-E5": N_("draw 1 tome"),
+    "L-E6": N_("storage limit +1"),
+    "L-E7": N_("exchange 1 of your resources for another from the supply"),
+    "L-E8": N_("draw 2 tomes, keep 1, the other to the bottom of the deck"),
 }
 
 MODES: tuple[str, ...] = ("standard", "advanced", "solo")

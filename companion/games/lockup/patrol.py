@@ -10,7 +10,7 @@ Entering fewer cards than empty slots means the deck ran out (ruling).
 from __future__ import annotations
 
 from companion.core.errors import RuleViolation
-from companion.core.i18n import T
+from companion.core.i18n import T, Tn
 from companion.games.lockup import events as E
 from companion.games.lockup import terms
 from companion.games.lockup.cards import card_doc
@@ -103,18 +103,20 @@ def decide_discard(b: Batch, cmd: dict) -> None:
     have = b.state.seats[seat].resources
     for r, n in cubes.items():
         if have.get(r, 0) < n:
-            raise RuleViolation(T("%(seat)s has only %(get)s %(r)s", seat=seat, get=have.get(r, 0), r=r), "L-P1")
+            raise RuleViolation(T("%(seat)s has only %(count)s %(resource)s", seat=seat, count=have.get(r, 0),
+                                  resource=terms.quantity(r)), "L-P1")
     if not cubes or sum(cubes.values()) > excess:
         raise RuleViolation(T("Discard between 1 and %(excess)s resources, down to the storage limit",
                               excess=excess), "L-P1")
-    b.add(E.CubesMoved(f"seat:{seat}", "supply", cubes, "L-P1", "storage limit"))
+    b.add(E.CubesMoved(f"seat:{seat}", "supply", cubes, "L-P1", T("storage limit")))
 
 
 def decide_refill_items(b: Batch, cmd: dict) -> None:
     """L-P2: the table enters the items drawn for the empty display slots (fewer: deck empty)."""
     empty = [i for i, item in enumerate(b.state.display) if item is None]
     if len(cmd["items"]) > len(empty):
-        raise RuleViolation(T("Only %(count)s display slot(s) are empty", count=len(empty)), "L-P2")
+        raise RuleViolation(Tn("Only %(num)s display slot is empty", "Only %(num)s display slots are empty",
+                               len(empty)), "L-P2")
     entries = tuple({"index": i, "item": card_doc(it)} for i, it in zip(empty, cmd["items"], strict=False))
     b.add(E.ItemsRefilled(entries))
 
@@ -144,7 +146,7 @@ def raid(b: Batch, rule: str, final: bool) -> None:
     for name, loss in applied.items():
         if loss:
             # (the reason text is relied on by golden playthroughs: keep it stable)
-            why = f"raid: {losses[name]} for suspicion ({rule})"
+            why = T("raid: %(loss)s for suspicion (%(rule)s)", loss=losses[name], rule=rule)
             b.add(E.ReputationChanged(name, -loss, cause or _raid_rule(losses, name, s.player_count), why))
     _return_suspicion(b, returning)
 

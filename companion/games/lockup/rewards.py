@@ -10,7 +10,7 @@ straggles (I-3) and a Bandit cube stays on the location (I-6).
 from __future__ import annotations
 
 from companion.core.errors import RuleViolation
-from companion.core.i18n import T
+from companion.core.i18n import T, Tn
 from companion.games.lockup import events as E
 from companion.games.lockup import terms
 from companion.games.lockup.cards import card_doc
@@ -37,7 +37,8 @@ def collected(b: Batch, seat: str, location: str, tier: str) -> None:
     cubes = bandit_cubes(b.state, seat, location)
     if cubes:
         b.add(E.CubesMoved(f"location:{location}", f"seat:{seat}", cubes, "L-R9",
-                           f"Bandit cubes with the first reward at the {location.replace('_', ' ')} (I-17)"))
+                           T("Bandit cubes with the first reward at the %(location)s (%(rule)s)",
+                             location=terms.location(location), rule="I-17")))
     b.add(E.RewardCollected(seat, location, tier))
 
 
@@ -80,8 +81,8 @@ def decide_take(b: Batch, cmd: dict) -> None:
         raise RuleViolation(T("Only the first at the Commissary takes a resource; exchange instead"), "L-R5")
     resource = cmd["resource"]
     if not b.state.supply.get(resource):
-        raise RuleViolation(T("The supply has no %(resource)s left", resource=resource), "L-C3")
-    gain(b, cmd["seat"], {resource: 1}, "L-R5", "first at the Commissary")
+        raise RuleViolation(T("The supply has no %(resource)s left", resource=terms.quantity(resource)), "L-C3")
+    gain(b, cmd["seat"], {resource: 1}, "L-R5", T("first at the Commissary"))
     collected(b, cmd["seat"], "commissary", tier)
 
 
@@ -91,7 +92,8 @@ def decide_exchange(b: Batch, cmd: dict) -> None:
     if tier == "first":
         raise RuleViolation(T("The first at the Commissary takes a resource instead"), "L-R5")
     second = tier == "second"
-    exchange(b, cmd["seat"], cmd, 1 if second else 2, "L-R5", f"{tier} at the Commissary", different=second)
+    why = T("%(tier)s at the Commissary", tier=terms.tier(tier))
+    exchange(b, cmd["seat"], cmd, 1 if second else 2, "L-R5", why, different=second)
     collected(b, cmd["seat"], "commissary", tier)
 
 
@@ -110,10 +112,12 @@ def decide_recruit(b: Batch, cmd: dict) -> None:
     else:
         costs = RECRUIT_COSTS[tier]
         if len(wanted) not in costs:
-            raise RuleViolation(T("The %(tier)s at the Chow Hall recruits at most %(costs)s goon(s)",
-                                  tier=tier, costs=max(costs)), "L-R6")
-        check_cost(b.state, seat, {"any": costs[len(wanted)]}, payment, "L-R6", f"{len(wanted)} goon(s)")
-        pay(b, seat, payment, "L-R6", "recruiting at the Chow Hall")
+            raise RuleViolation(Tn("The %(tier)s at the Chow Hall recruits at most %(num)s goon",
+                                   "The %(tier)s at the Chow Hall recruits at most %(num)s goons", max(costs),
+                                   tier=terms.tier(tier)), "L-R6")
+        goons = Tn("%(num)s goon", "%(num)s goons", len(wanted))
+        check_cost(b.state, seat, {"any": costs[len(wanted)]}, payment, "L-R6", goons)
+        pay(b, seat, payment, "L-R6", T("recruiting at the Chow Hall"))
     for loc in wanted:
         goon = b.state.goons[loc]
         b.add(E.GoonRecruited(seat, loc, card_doc(goon)))
@@ -131,7 +135,7 @@ def _find_item(b: Batch, cmd: dict, source: str) -> tuple[int, object]:
         for i, card in enumerate(cards):
             if card is not None and card.name == cmd.get("item"):
                 return i, card
-    where = "the display" if source == "display" else "your reserved items"
+    where = T("the display") if source == "display" else T("your reserved items")
     raise RuleViolation(T("That item is not in %(where)s", where=where), "L-IT1")
 
 
@@ -142,9 +146,9 @@ def decide_craft(b: Batch, cmd: dict) -> None:
     index, item = _find_item(b, cmd, source)
     payment = cmd.get("pay") or {}
     check_cost(b.state, seat, item.cost, payment, "L-IT1", item.name)
-    pay(b, seat, payment, "L-IT1", f"crafting {item.name}")
+    pay(b, seat, payment, "L-IT1", T("crafting %(item)s", item=item.name))
     b.add(E.ItemCrafted(seat, card_doc(item), source, index))
-    reputation(b, seat, item.reputation, "L-IT1", f"crafted {item.name}")
+    reputation(b, seat, item.reputation, "L-IT1", T("crafted %(item)s", item=item.name))
     apply_effect(b, seat, item.effect, item.effect_resource, item.name)
     collected(b, seat, "cell_block", tier)
 
@@ -161,6 +165,6 @@ def decide_reserve(b: Batch, cmd: dict) -> None:
         if sum(payment.values()) != 1:
             raise RuleViolation(T("Reserving costs exactly 1 resource of any type"), "L-IT2")
         check_pay_owned(b.state, seat, payment, "L-IT2")
-        pay(b, seat, payment, "L-IT2", f"reserving {item.name}")
+        pay(b, seat, payment, "L-IT2", T("reserving %(item)s", item=item.name))
     b.add(E.ItemReserved(seat, card_doc(item), index))
     collected(b, seat, "cell_block", tier)

@@ -77,7 +77,7 @@ def _players(value: Any, mode: str, advanced: bool) -> list[dict]:
         p = J.obj(raw, path, ["name"], ["crew", "start"])
         name = J.string(p["name"], J.join(path, "name")).strip()
         if name == GUARDS or name in seen:
-            raise InputError(J.join(path, "name"), "is reserved" if name == GUARDS else "is used twice")
+            raise InputError(J.join(path, "name"), T("is reserved") if name == GUARDS else T("is used twice"))
         seen.add(name)
         crew = J.string(p["crew"], J.join(path, "crew")) if p.get("crew") is not None else None
         out.append({"name": name, "crew": crew, **_start_values(p.get("start"), path, advanced)})

@@ -21,7 +21,7 @@ _QUANTITIES = {
     "tomes": N_("tomes"), "reputation": N_("reputation"), "storage_limit": N_("storage limit"),
 }
 _TIERS = {"first": N_("first"), "second": N_("second"), "third": N_("third"), "last": N_("last"),
-          "other": N_("every other"), "each": N_("each")}
+          "other": N_("other"), "each": N_("each")}
 _GOON_TYPES = {"bandit": N_("Bandit"), "cultist": N_("Cultist"), "demon": N_("Demon"), "dwarf": N_("Dwarf"),
                "hobgoblin": N_("Hobgoblin"), "ratfolk": N_("Ratfolk"), "mindflayer": N_("Mindflayer")}
 

@@ -93,6 +93,13 @@ class UseLocationTokens:
 
 
 @dataclass(frozen=True)
+class EndTurn:
+    """The current player's turn is over (``passed``: they are done for the round)."""
+
+    passed: bool = False
+
+
+@dataclass(frozen=True)
 class EndRound:
     """Everyone passed: end the round (and announce the end of the game if RG-E1 holds)."""
 
@@ -103,7 +110,7 @@ class FinishGame:
 
 
 Command = (ResolveConflict | PurifyDemons | ConvertWhiteCubes | ConvertVirtue | GainWhiteCubes | SpendWhiteCubes
-           | SetVirtueDie | UseLocationTokens | EndRound | FinishGame)
+           | SetVirtueDie | UseLocationTokens | EndTurn | EndRound | FinishGame)
 
 
 def _player(data: Mapping[str, Any]) -> str:
@@ -160,6 +167,11 @@ def _use_location_tokens(data: Mapping[str, Any]) -> UseLocationTokens:
     return UseLocationTokens(tokens)
 
 
+def _end_turn(data: Mapping[str, Any]) -> EndTurn:
+    data = _form.fields(data, optional=("passed",))
+    return EndTurn(_form.boolean(data.get("passed", False), "passed"))
+
+
 def _no_fields(cls):
     def parse(data: Mapping[str, Any]):
         _form.fields(data)
@@ -181,6 +193,7 @@ PARSERS: dict[str, Callable[[Mapping[str, Any]], Command]] = {
     "spend-white-cubes": lambda d: SpendWhiteCubes(*_count(d)),
     "set-virtue-die": _set_virtue_die,
     "use-location-tokens": _use_location_tokens,
+    "end-turn": _end_turn,
     "end-round": _no_fields(EndRound),
     "finish-game": _no_fields(FinishGame),
 }
@@ -190,7 +203,7 @@ def command_from_dict(kind: str, data: Mapping[str, Any] | None = None) -> Comma
     """Build a command of ``kind`` (see ``PARSERS``) from plain data; ``InputError`` names the field."""
     parser = PARSERS.get(kind)
     if parser is None:
-        raise InputError("kind", "must be one of " + ", ".join(PARSERS))
+        raise InputError("kind", T("must be one of %(choices)s", choices=", ".join(PARSERS)))
     return parser(data or {})
 
 
@@ -218,6 +231,7 @@ FIELDS: dict[str, tuple[_form.FieldSpec, ...]] = {
     "set-virtue-die": (_PLAYER, _spec("value", "integer", minimum=0, maximum=VIRTUE_MAX),
                        _spec("reason", "choice", False, choices=VIRTUE_REASONS)),
     "use-location-tokens": (_spec("tokens", "integers", minimum=LOCATION_TOKENS[0], maximum=LOCATION_TOKENS[-1]),),
+    "end-turn": (_spec("passed", "boolean", False),),
     "end-round": (),
     "finish-game": (),
 }

@@ -120,3 +120,14 @@ class GameFinished(Event):
     type: ClassVar[str] = "ragami-game-finished"
     winners: tuple[str, ...]
     tiebreak: str | None = None
+
+
+@event_type
+@dataclass(frozen=True)
+class TurnEnded(Event):
+    """A player's turn is over; ``passed`` when they are done for the round (they take no more
+    turns until the next round). The turn goes to the next player clockwise who has not passed."""
+
+    type: ClassVar[str] = "ragami-turn-ended"
+    player: str
+    passed: bool = False

@@ -60,6 +60,8 @@ class State:
     winners: tuple[str, ...] = ()
     tiebreak: str | None = None
     options: Options = Options()
+    turn: str | None = None  # whose turn it is; None: the start player's (a round starts with it)
+    passed: tuple[str, ...] = ()  # players done for this round
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -72,6 +74,13 @@ class State:
             if seat.name == name:
                 return seat
         raise RuleViolation(T("%(name)s is not playing this game", name=name))
+
+
+def current_player(state: State) -> str | None:
+    """Whose turn it is (clockwise from the start player, skipping who passed); None once everyone passed."""
+    if len(state.passed) >= len(state.seats):
+        return None
+    return state.turn or state.start_player
 
 
 def end_reasons(state: State) -> tuple[str, ...]:
@@ -214,6 +223,13 @@ def _use_tokens(state: State, c: cmd.UseLocationTokens) -> list[Event]:
     return [ev.LocationTokensUsed(c.tokens)]
 
 
+def _end_turn(state: State, c: cmd.EndTurn) -> list[Event]:
+    player = current_player(state)
+    if player is None:
+        raise RuleViolation(T("Everyone has passed: end the round"), "RG-T3")
+    return [ev.TurnEnded(player, c.passed)]
+
+
 def _end_round(state: State, c: cmd.EndRound) -> list[Event]:
     out: list[Event] = [ev.RoundEnded(state.round)]
     reasons = end_reasons(state)
@@ -240,6 +256,7 @@ _HANDLERS = {
     cmd.SpendWhiteCubes: _spend_cubes,
     cmd.SetVirtueDie: _set_virtue,
     cmd.UseLocationTokens: _use_tokens,
+    cmd.EndTurn: _end_turn,
     cmd.EndRound: _end_round,
     cmd.FinishGame: _finish,
 }
@@ -278,6 +295,15 @@ def _vp_gained(state: State, e: ev.VpGained) -> State:
     return _update(state, e.player, **changes)
 
 
+def _turn_ended(state: State, e: ev.TurnEnded) -> State:
+    passed = (*state.passed, e.player) if e.passed and e.player not in state.passed else state.passed
+    names = state.players
+    at = names.index(e.player)
+    following = [names[(at + k) % len(names)] for k in range(1, len(names) + 1)]
+    turn = next((name for name in following if name not in passed), None)
+    return dataclasses.replace(state, turn=turn, passed=passed)
+
+
 def _finished(state: State, e: ev.GameFinished) -> State:
     # The recorded outcome must be what scoring gives (RG-E2..RG-E4): a forged export is refused.
     if state.phase != FINAL:
@@ -294,7 +320,9 @@ _EVOLVERS = {
     ev.VirtueDieSet: lambda s, e: _update(s, e.player, virtue_die=e.value),
     ev.LocationTokensUsed: lambda s, e: dataclasses.replace(s, tokens_used=tuple(sorted({*s.tokens_used, *e.tokens}))),
     ev.RoundEnded: lambda s, e: s,
-    ev.RoundStarted: lambda s, e: dataclasses.replace(s, round=e.round, start_player=e.start_player),
+    ev.TurnEnded: _turn_ended,
+    ev.RoundStarted: lambda s, e: dataclasses.replace(s, round=e.round, start_player=e.start_player, turn=None,
+                                                      passed=()),
     ev.GameEndAnnounced: lambda s, e: dataclasses.replace(s, phase=FINAL, end_reasons=tuple(e.reasons)),
     ev.GameFinished: _finished,
 }

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.i18n import N_, T, join
-from companion.games.ragami.game import FINAL, FINISHED, State, end_reasons, tallies
+from companion.games.ragami.game import FINAL, FINISHED, PLAYING, State, current_player, end_reasons, tallies
 from companion.games.ragami.rules import LOCATION_TOKENS
 from companion.games.ragami.scoring import Result, outcome_note, score
 
@@ -100,6 +100,7 @@ def view_for(state: State | None, seat: str | None) -> dict[str, Any]:
     return {
         "game": "ragami", "phase": state.phase, "round": state.round, "start_player": state.start_player,
         "dice_roller": dice_roller(state),
+        "turn": current_player(state) if state.phase == PLAYING else None, "passed": list(state.passed),
         "players": players, "tokens_used": list(state.tokens_used),
         "tokens_left": len(LOCATION_TOKENS) - len(state.tokens_used), "end_reasons": list(state.end_reasons),
         "options": dataclasses.asdict(state.options),

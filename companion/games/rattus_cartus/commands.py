@@ -121,7 +121,7 @@ def command_from_dict(kind: str, data: Mapping[str, Any] | None = None) -> Comma
     """Build a command of ``kind`` (see ``PARSERS``) from plain data; ``InputError`` names the field."""
     parser = PARSERS.get(kind)
     if parser is None:
-        raise InputError("kind", "must be one of " + ", ".join(PARSERS))
+        raise InputError("kind", T("must be one of %(choices)s", choices=", ".join(PARSERS)))
     return parser(data or {})
 
 
