@@ -79,7 +79,8 @@ def test_face_down_values_are_given_only_at_lights_out_and_shown_nowhere_before_
         table.submit(form.locator("button[type=submit]"))
         watch.check(hidden, f"after {seat}'s assignment")
     assert "Holding cell: 4 tiles" in page.inner_text("#lockup-seats")
-    for _ in PLAYERS:
+    for _ in PLAYERS:  # Pass is asked twice: the summary opens the confirmation
+        page.click("#rollcall-pass summary")
         table.submit(page.locator("form.lk-pass button"))
     watch.check(hidden, "when Lights Out begins")
 

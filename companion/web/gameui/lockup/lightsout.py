@@ -182,7 +182,8 @@ def ask_choice(core, waiting) -> dict:
         out["costs"] = [{"goons": n, "pay": p} for n, p in costs.items()]
         out["goons"] = [{"slot": loc, "where": W.location(loc), **goon_info(g)}
                         for loc, g in core.goons.items() if g is not None]
-        out["pay"] = suggest_pay(have, {"any": costs[1]}) or {}
+        out["pay"] = {}  # left blank: paid for the goons ticked (parse_recruit); 1 goon's pay misled for 2
+        out["only_goon"] = len(out["goons"]) == 1
     elif action == "craft-or-reserve":
         out["display_items"] = [_item(i, it, "display", have) for i, it in enumerate(core.display) if it is not None]
         out["reserved"] = [_item(i, it, "reserved", have) for i, it in enumerate(me.reserved)]
@@ -241,7 +242,20 @@ def parse_recruit(form: Mapping, core) -> tuple[dict, list]:
     if any(g not in GOON_LOCATIONS for g in goons):
         raise InputError("goons", _("is not one of the choices"))
     pay = forms.cube_counts(form, "pay_", "pay")
-    return {"type": "recruit", "seat": _seat(form, core), "goons": goons, "pay": pay}, []
+    seat = _seat(form, core)
+    if not pay:  # left blank: the least rare resources for the goons ticked (a cost is never 0, L-R6)
+        pay = _recruit_pay(core, seat, len(goons))
+    return {"type": "recruit", "seat": seat, "goons": goons, "pay": pay}, []
+
+
+def _recruit_pay(core, seat: str, count: int) -> dict:
+    r = core.resolution
+    tier = r.tiers.get(seat) if r is not None else None
+    cost = RECRUIT_COSTS.get(tier or "", {}).get(count)
+    pay = suggest_pay(dict(core.seats[seat].resources), {"any": cost}) if cost else None
+    if pay is None:
+        raise InputError("pay", _("you cannot pay for %(n)s goons here (L-R6)", n=count))
+    return pay
 
 
 def _item_ref(form: Mapping) -> tuple[str, int]:

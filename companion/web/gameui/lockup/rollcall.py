@@ -31,7 +31,8 @@ def ask_roll_call(core, waiting) -> dict:
     me = core.seats[waiting.seat]
     left = core.face_down_limit - me.face_down_used
     solo = core.mode == "solo"
-    tiles = in_hand(me) if solo else waiting.detail["tiles"]
+    tiles = sorted(in_hand(me) if solo else waiting.detail["tiles"], key=printed_order)
+    free = [loc for loc in ROLL_CALL_LOCATIONS if loc not in me.visited]
     return {
         "template": "lockup/_ask_rollcall.html", "seat": waiting.seat, "solo": solo,
         "tiles": [{"value": str(t), "label": W.tile(t), "n": i} for i, t in enumerate(tiles)],
@@ -39,7 +40,13 @@ def ask_roll_call(core, waiting) -> dict:
         "face_down_limit": core.face_down_limit,
         "locations": [{"id": loc, "label": W.location(loc), "used": loc in me.visited}
                       for loc in ROLL_CALL_LOCATIONS],
+        "only_location": free[0] if len(free) == 1 else None,  # the only legal choice is pre-selected
     }
+
+
+def printed_order(tile) -> tuple:
+    """The crew's printed order (lookout, enforcer, then the numbers), the same every round."""
+    return {"lookout": (0, 0), "enforcer": (1, 0)}.get(tile, (2, tile if isinstance(tile, int) else 0))
 
 
 def ask_trait(core, waiting) -> dict:
