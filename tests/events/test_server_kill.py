@@ -183,10 +183,11 @@ def check_whole(games: dict, commands: dict, events: dict) -> None:
     assert len(spans) == len(commands), "two keys recorded for the same events"
 
 
-def check_pages(client, games: dict) -> None:
+def check_pages(client, games: dict, server) -> None:
+    """Every game's page answers 200 (its log folds); otherwise say what the server printed."""
     for game_id in games:
         status, _headers, _body = client.get(f"/games/{game_id}")
-        assert status == 200, f"game {game_id} answers {status}"
+        assert status == 200, f"game {game_id} answers {status}; the server printed:\n{server.output()}"
 
 
 def check_resend(client, folder: Path, posts: list[Post], rng: random.Random) -> None:
@@ -227,10 +228,10 @@ def kill_rounds(tmp_path: Path, rounds: int, seed: int) -> list[int]:
             check_whole(games, commands, events)
             client = L.Client(server.port, timeout=20)
             client.fetch_token("/")
-            check_pages(client, [g for g in games if any(p.game_id == g for p in sent)])
+            check_pages(client, [g for g in games if any(p.game_id == g for p in sent)], server)
             check_resend(client, folder, sent, rng)
             client.close()
-        check_pages(L.Client(server.port, timeout=20), read_database(folder)[0])
+        check_pages(L.Client(server.port, timeout=20), read_database(folder)[0], server)
     finally:
         server.stop()
     return acked
