@@ -70,6 +70,9 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(home.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(rules.bp)
+    from companion.web import live
+
+    live.init_app(app)  # the version poll and the forms' version/target fields
     app.jinja_env.filters["rule_links"] = rules.rule_links  # every rule id shown links to the rules page
     from companion.web.registry import register_game_blueprints
 

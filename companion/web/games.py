@@ -11,6 +11,7 @@ from companion.events.jsonl import export_lines, parse_export, replay, write_imp
 from companion.web import get_store, play
 from companion.web.access import game_or_404, host_only, safe_next
 from companion.web.i18n import error_text
+from companion.web.live import StaleAction
 from companion.web.qr import join_url, svg
 from companion.web.registry import GAMES
 
@@ -50,6 +51,9 @@ def run_command(
         loaded = play.execute(game, command, key or play.new_key(), request_data, after)
     except (RuleViolation, InputError) as exc:
         return render_game(game, error=error_text(exc), status=422)
+    except StaleAction:
+        return render_game(game, error=_("The table has moved on: nothing was recorded. Here is the table now."),
+                           status=409)
     except (ConflictError, IdempotencyError):
         return render_game(game, error=_("Someone else changed the game meanwhile; here is the latest."), status=409)
     if request.headers.get("HX-Request"):

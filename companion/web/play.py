@@ -27,7 +27,7 @@ from companion.core.errors import RuleViolation
 from companion.core.events import Event, decode, encode
 from companion.core.i18n import T
 from companion.events import IdempotencyError, StoredEvent
-from companion.web import get_store
+from companion.web import get_store, live
 from companion.web.registry import GameUI, ui_for
 
 
@@ -233,14 +233,16 @@ def execute(
     status and ``after`` (more projections); return the game as it is afterwards (so the answer
     need not read and fold the log again).
 
-    Raises ``RuleViolation`` (nothing appended) when the command is illegal.
+    Raises ``RuleViolation`` (nothing appended) when the command is illegal, ``live.StaleAction``
+    when the posted form was drawn for another question than the current one.
     """
-    ui, store = _ui(game["kind"]), get_store()
+    ui, store, target = _ui(game["kind"]), get_store(), live.posted()
     base = folded(game["id"], ui)  # outside the lock: under it, only what others wrote meanwhile
     seen: list[Folded] = []
 
     def decide(tail: list[StoredEvent]) -> list[Event]:
         now = _under_lock(game["id"], ui, base, tail)
+        live.check_fresh(ui, now.state, target)  # under the lock: a replayed key never gets here
         new = ui.definition.decide(now.state, command)
         seen.append(now)
         seen.append(ui.definition.fold(new, now.state))

@@ -32,6 +32,9 @@ class GameUI:
     export_in_progress: bool = False  # False where a game in progress has hidden information
     audit_endpoint: str | None = None  # audit-only form (final scores without a recorded game)
     extra: dict[str, Any] = field(default_factory=dict)
+    # The signature of the question the table waits on ("confirm-rewards||sewers|r2"): a form
+    # drawn for another one is refused as stale (companion.web.live). None: no check.
+    target_of: Callable[[Any], str] | None = None
 
 
 GAMES: dict[str, GameUI] = {}

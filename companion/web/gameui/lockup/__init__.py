@@ -30,7 +30,15 @@ def _ui(definition, pending, title, new_endpoint: str, audit_endpoint: str | Non
 
     return GameUI(definition=definition, title=title, panel="lockup/_panel.html", context=context,
                   new_endpoint=new_endpoint, finished=_finished, blueprint=bp, export_in_progress=False,
-                  audit_endpoint=audit_endpoint)
+                  audit_endpoint=audit_endpoint, target_of=lambda state: target(core_of(state), pending(state)))
+
+
+def target(core, waiting) -> str:
+    """The question a form answers: what the table waits for, from whom, where, in which round
+    (and in Roll Call how many tiles the seat still holds). Public facts only: every device's
+    forms carry it."""
+    held = waiting.detail.get("held", "") if waiting.kind == "roll-call" else ""
+    return f"{waiting.kind}|{waiting.seat or ''}|{waiting.location or ''}|r{core.round}|{held}"
 
 
 # The audit-only form covers standard, advanced and solo: listed once, on the main entry.

@@ -96,6 +96,11 @@ def _audit_page(error: str | None = None, status: int = 200, result=None, output
     return html, status
 
 
+def _target(state) -> str:
+    """The step a form answers (a round ended meanwhile makes an end-round tap stale)."""
+    return f"{ragami.pending(state).step}|r{getattr(state, 'round', 0)}"
+
+
 register(GameUI(
     definition=ragami.GAME,
     title="Ragami",
@@ -106,4 +111,5 @@ register(GameUI(
     blueprint=bp,
     export_in_progress=True,  # nothing is secret in Ragami
     audit_endpoint="ragami.audit_form",
+    target_of=_target,
 ))

@@ -18,7 +18,7 @@ from companion.games.ragami import FIELDS
 from companion.games.ragami.rules import MAX_PLAYERS
 from companion.web import fieldwords, formrows
 
-SKIP = ("csrf_token", "key")
+SKIP = ("csrf_token", "key", "form_version", "form_target")  # the last two: companion.web.live
 AUDIT_COUNTS: tuple[str, ...] = ("vp", "conflicts", "white_cubes")
 
 

@@ -110,6 +110,11 @@ def _audit_page(error: str | None = None, status: int = 200, result=None, output
     return html, status
 
 
+def _target(state) -> str:
+    """The step a form answers (a round ended meanwhile makes an end-round tap stale)."""
+    return f"{rc.pending(state).step}|r{getattr(state, 'round', 0)}"
+
+
 register(GameUI(
     definition=rc.GAME,
     title="Rattus Cartus",
@@ -120,4 +125,5 @@ register(GameUI(
     blueprint=bp,
     export_in_progress=False,  # rat sums are secret until the plague reveal (RC-G3)
     audit_endpoint="rattus_cartus.audit_form",
+    target_of=_target,
 ))

@@ -20,7 +20,7 @@ from companion.web import fieldwords, formrows
 SPECIALS: tuple[str, ...] = ("swords", "safe_conducts", "flutes")
 COUNTS: tuple[str, ...] = ("hand_cards", *SPECIALS, "gold", "vp_tokens")
 AUDIT_COUNTS: tuple[str, ...] = (*CLASSES, *COUNTS, "rats")
-SKIP = ("csrf_token", "key")
+SKIP = ("csrf_token", "key", "form_version", "form_target")  # the last two: companion.web.live
 
 
 def labels() -> dict[str, str]:

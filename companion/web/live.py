@@ -1,0 +1,95 @@
+"""The live table: every device follows the game without a reload, and a form drawn from an older
+table is never applied to something else.
+
+Polling, not server-sent events: waitress is threaded (a held-open stream per phone would pin a
+worker thread each), and a poll that finds nothing new costs one indexed read of the game row.
+
+- ``GET /games/<id>/version?seen=<seq>`` answers 204 (no body) while the game's last ``seq`` is
+  still ``seen``, and 200 with ``HX-Trigger: game-moved`` once it moved. The game page polls it
+  every second (``games/_panel_region.html``); the panel region reloads itself on ``game-moved``.
+  When nothing moved nothing is swapped, so scroll position and half-filled forms stay.
+- Every action form carries ``form_version`` (the ``seq`` it was drawn from) and ``form_target`` (the
+  signature of the question it answers, :attr:`GameUI.target_of`), added by :func:`form_fields`
+  in each game's form macro. :func:`check_fresh` refuses, under the write lock, a post whose
+  target is no longer the current one (:class:`StaleAction`, answered 409 with the fresh view).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, g, has_request_context, request
+from markupsafe import Markup, escape
+
+from companion.web.access import game_or_404
+from companion.web.registry import GameUI
+
+bp = Blueprint("live", __name__, url_prefix="/games")
+
+MOVED = "game-moved"  # the htmx event the panel region reloads on
+
+
+class StaleAction(Exception):
+    """A form drawn from an older table that would now act on something else."""
+
+    def __init__(self, posted: str, current: str):
+        super().__init__(f"the form answers {posted!r}, the table now asks {current!r}")
+        self.posted = posted
+        self.current = current
+
+
+@bp.get("/<game_id>/version")
+def version(game_id: str) -> Response:
+    """204 while the game's last ``seq`` is ``seen``; 200 with ``HX-Trigger: game-moved`` once
+    it moved (one indexed read of the game row: no fold, no template)."""
+    game = game_or_404(game_id)
+    last = int(game.get("last_seq") or 0)
+    if request.args.get("seen", "") == str(last):
+        return Response(status=204)
+    response = Response(str(last), status=200, mimetype="text/plain")
+    response.headers["HX-Trigger"] = MOVED
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def stamp(loaded: Any) -> str:
+    """Remember, for the forms of this render, the version and the question the page shows
+    (called at the top of the panel region; returns nothing to print)."""
+    records = loaded.records
+    target = loaded.ui.target_of(loaded.state) if loaded.ui.target_of else ""
+    g.live_form = (records[-1].seq if records else 0, target)
+    return ""
+
+
+def form_fields() -> Markup:
+    """The hidden ``version`` and ``target`` fields of an action form (empty outside a game panel)."""
+    drawn = g.get("live_form")
+    if drawn is None:
+        return Markup("")
+    seq, target = drawn
+    return Markup(
+        f'<input type="hidden" name="form_version" value="{seq}">'
+        f'<input type="hidden" name="form_target" value="{escape(target)}">'
+    )
+
+
+def posted() -> str | None:
+    """The ``target`` a form was drawn for (None: a post without one, e.g. an older page)."""
+    return request.form.get("form_target") if has_request_context() else None
+
+
+def check_fresh(ui: GameUI, state: Any, target: str | None) -> None:
+    """Refuse (:class:`StaleAction`) a post drawn for another question than ``state``'s; a post
+    whose question is still the current one goes through even if the version moved."""
+    if target is None or ui.target_of is None:
+        return
+    current = ui.target_of(state)
+    if target != current:
+        raise StaleAction(target, current)
+
+
+def init_app(app) -> None:
+    """Register the version endpoint and the template helpers."""
+    app.register_blueprint(bp)
+    app.jinja_env.globals["live_stamp"] = stamp
+    app.jinja_env.globals["live_fields"] = form_fields
