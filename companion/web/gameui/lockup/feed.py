@@ -7,11 +7,12 @@ never shown. An event type this module does not know is left out rather than gue
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
+import threading
+from collections import OrderedDict
 
-from companion.core import history
-from companion.core.events import decode
+from flask_babel import get_locale, ngettext
+from flask_babel import gettext as _
+
 from companion.games.lockup import terms
 from companion.games.lockup.model import GUARDS
 from companion.web import get_store
@@ -172,24 +173,66 @@ def describe(event, previous=None) -> str | None:
     return line[:1].upper() + line[1:] if line else None  # "the guards ..." opens a sentence
 
 
-def recent(game_id: str, commands: int = 3) -> tuple[list[list[str]], list]:
+def recent(game: dict | str, commands: int = 3, viewer: str | None = None) -> tuple[list[list[str]], list]:
     """(lines of the latest ``commands`` commands in effect, newest first; the decoded tail events).
 
     The tail is returned too so the panel can explain the location being resolved without reading
-    the log twice.
+    the log twice. Records and decoded events come from the game's cached fold (nothing read or
+    decoded again), and each line from :data:`LINES` once rendered: a step describes only its
+    own new events, whatever the length of the game (issue 11). ``viewer`` is the view the lines
+    are for (``None``: the table's), part of the cache key so no view's line reaches another.
     """
-    records = history.effective(get_store().events(game_id))[-TAIL:]
+    from companion.web import play  # play imports the game registry, which imports this module
+
+    if not isinstance(game, dict):
+        game = get_store().game(game)
+    pairs = play.recent(game, TAIL)
+    locale = str(get_locale())
     groups: list[tuple[str, list[str]]] = []
-    tail = []
     previous = None
-    for record in records:
-        event = decode(record.type, record.version, record.payload)
-        tail.append(event)
+    for record, event in pairs:
         if not groups or groups[-1][0] != record.command_id:
             groups.append((record.command_id, []))
             previous = None
-        line = describe(event, previous)
+        key = (game["id"], record.seq, record.command_id, locale, viewer)
+        line = LINES.get(key, lambda e=event, p=previous: describe(e, p))
         if line:
             groups[-1][1].append(line)
         previous = event
-    return [lines for _cid, lines in reversed(groups) if lines][:commands], tail
+    return [lines for _cid, lines in reversed(groups) if lines][:commands], [event for _r, event in pairs]
+
+
+class LineCache:
+    """A bounded, thread-safe LRU of rendered feed lines.
+
+    A line is keyed by (game, seq, command, locale, view): a stored record never changes (the log
+    is append-only, and a command is undone or redone whole, so the event before it in its command
+    is fixed too), and the line says it in one language for one view.
+    """
+
+    def __init__(self, size: int):
+        self.size = size
+        self._lines: OrderedDict[tuple, str | None] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple, render) -> str | None:
+        """The line under ``key``, rendered by ``render()`` the first time."""
+        with self._lock:
+            if key in self._lines:
+                self._lines.move_to_end(key)
+                return self._lines[key]
+        line = render()  # outside the lock: gettext may be slow, and two renders agree
+        with self._lock:
+            self._lines[key] = line
+            while len(self._lines) > self.size:
+                self._lines.popitem(last=False)
+        return line
+
+    def clear(self) -> None:
+        """Forget every line (tests; a catalog reload)."""
+        with self._lock:
+            self._lines.clear()
+
+
+# A few games' tails in every language and view a table uses: 120 lines per game and view.
+LINES = LineCache(size=16 * TAIL * 4)

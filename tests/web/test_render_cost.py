@@ -1,0 +1,148 @@
+"""Rendering costs what it shows (issue 11): a step describes only its own new events in the
+Lockup feed, the translation calls of a step do not grow with the game, and the cached feed lines
+are kept apart by game, language and view.
+
+Games are the random legal player's (made-up cards, not real ones), recorded one command at a time."""
+
+from __future__ import annotations
+
+import random
+
+import flask_babel
+import pytest
+
+from companion.games.lockup import autoplay
+from companion.games.lockup.fold import evolve
+from companion.web import get_store
+from companion.web.gameui.lockup import feed
+
+HX = {"HX-Request": "true"}
+
+
+class Recorded:
+    """A 4-player game of the random legal player, appended to the store one command at a time."""
+
+    def __init__(self, app, seed: int = 7):
+        self.app, self.rng = app, random.Random(seed)
+        self.cards = autoplay.Cards(self.rng)
+        events = autoplay.start(autoplay.make_setup(self.rng, 4, "standard", self.cards))
+        self.state = None
+        for e in events:
+            self.state = evolve(self.state, e)
+        with app.app_context():
+            store = get_store()
+            self.game = store.create_game("lockup", "Made-up render night")
+            store.append(self.game["id"], 0, events, "render-0")
+            store.set_status(self.game["id"], "active")
+        self.seq, self.commands = len(events), 0
+
+    def step(self) -> int:
+        """Append the next command; how many events it recorded."""
+        _command, new = autoplay.random_command(self.state, self.rng, self.cards)
+        for e in new:
+            self.state = evolve(self.state, e)
+        self.commands += 1
+        with self.app.app_context():
+            get_store().append(self.game["id"], self.seq, new, f"render-{self.commands}")
+        self.seq += len(new)
+        return len(new)
+
+    def until(self, commands: int) -> None:
+        while self.commands < commands and self.state.phase != "over":
+            self.step()
+
+
+@pytest.fixture
+def game(app):
+    feed.LINES.clear()
+    return Recorded(app)
+
+
+def _counting(monkeypatch, owner, name: str) -> list:
+    calls: list = []
+    original = getattr(owner, name)
+
+    def counted(*args, **kwargs):
+        calls.append(args)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counted)
+    return calls
+
+
+def _panel(client, game: Recorded, lang: str = "en") -> str:
+    answer = client.get(f"/games/{game.game['id']}", headers={**HX, "Accept-Language": lang})
+    assert answer.status_code == 200
+    return answer.get_data(as_text=True)
+
+
+def test_a_step_describes_only_its_new_events_early_and_late(client, game, monkeypatch):
+    described = _counting(monkeypatch, feed, "describe")
+    for at in (5, 150):
+        game.until(at)
+        _panel(client, game)  # warm: this game's tail is described once
+        new = game.step()
+        described.clear()
+        _panel(client, game)
+        assert 0 < len(described) <= new, (at, len(described), new)
+        described.clear()
+        _panel(client, game)  # the same step seen again (another device, a poll): nothing described
+        assert described == []
+
+
+def test_translation_calls_of_a_step_do_not_grow_with_the_game(client, game, monkeypatch):
+    calls = _counting(monkeypatch, flask_babel.Domain, "gettext")
+    costs = {}
+    for at in (8, 160):
+        game.until(at)
+        _panel(client, game)
+        game.step()
+        calls.clear()
+        _panel(client, game)
+        costs[at] = len(calls)
+    assert game.commands > 150, "the game ended too early to say anything about a late step"
+    assert costs[160] <= 1.5 * costs[8] + 50, costs  # before the line cache: ~4x, growing with the tail
+
+
+def test_lines_are_kept_apart_by_language(client, game):
+    game.until(30)
+    english, spanish = _panel(client, game, "en"), _panel(client, game, "es")
+    lines = [key for key in feed.LINES._lines if key[0] == game.game["id"]]
+    assert {key[3] for key in lines} == {"en", "es"}
+    assert english != spanish
+
+
+def test_lines_are_kept_apart_by_view(app, game):
+    game.until(12)
+    with app.test_request_context():
+        table_lines, _tail = feed.recent(game.game["id"])
+        seat_lines, _tail = feed.recent(game.game["id"], viewer="Ana")
+    views = {key[4] for key in feed.LINES._lines if key[0] == game.game["id"]}
+    assert views == {None, "Ana"} and table_lines == seat_lines  # the feed says only public facts
+
+
+def test_the_line_cache_is_bounded_and_renders_once():
+    cache, rendered = feed.LineCache(size=2), []
+
+    def render(text):
+        return lambda: rendered.append(text) or text
+
+    assert cache.get(("g", 1), render("one")) == "one"
+    assert cache.get(("g", 1), render("again")) == "one"
+    cache.get(("g", 2), render("two"))
+    cache.get(("g", 3), render("three"))  # evicts ("g", 1), the least recently used
+    assert cache.get(("g", 1), render("one anew")) == "one anew"
+    assert rendered == ["one", "two", "three", "one anew"]
+
+
+def test_the_feed_matches_describing_the_whole_tail(app, game):
+    """The cached lines are the ones ``describe`` gives for the latest commands (checked on a
+    cold and a warm cache, after every one of 40 commands)."""
+    for _ in range(40):
+        game.step()
+        with app.test_request_context():
+            warm, _tail = feed.recent(game.game["id"])
+            feed.LINES.clear()
+            cold, _tail = feed.recent(game.game["id"])
+        assert warm == cold
+
