@@ -8,10 +8,11 @@ params); :func:`init_app` installs Flask-Babel's ``gettext``/``ngettext`` as the
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from flask import Flask, has_request_context
-from flask_babel import get_translations
+from flask_babel import format_datetime, format_decimal, format_time, get_translations
 
 from companion.core import i18n
 from companion.core.errors import InputError, RuleViolation
@@ -38,7 +39,7 @@ def _msgids() -> list[str]:
 def init_app(app: Flask) -> None:
     """Translate the core's messages with the request's catalog; ``tr`` filter for templates."""
     i18n.set_translator(_gettext, _ngettext, _msgids)
-    app.jinja_env.filters["tr"] = text
+    app.jinja_env.filters.update(tr=text, when=when, clock=clock, number=number)
 
 
 def text(message: Any) -> str:
@@ -54,3 +55,29 @@ def error_text(exc: Exception) -> str:
     if isinstance(exc, InputError):
         return f"{exc.field}: {text(exc.message)}"
     return str(exc)
+
+
+def _parsed(value: Any) -> datetime | None:
+    if isinstance(value, datetime):
+        return value
+    try:
+        return datetime.fromisoformat(str(value))
+    except ValueError:
+        return None
+
+
+def when(value: Any, style: str = "short") -> str:
+    """A stored time (ISO 8601 text) as a date and time in the viewer's locale (Babel)."""
+    moment = _parsed(value)
+    return format_datetime(moment, style) if moment is not None else str(value or "")
+
+
+def clock(value: Any, style: str = "medium") -> str:
+    """A stored time (ISO 8601 text) as a time of day in the viewer's locale (Babel)."""
+    moment = _parsed(value)
+    return format_time(moment, style) if moment is not None else str(value or "")
+
+
+def number(value: Any) -> str:
+    """A number in the viewer's locale (Babel's grouping and decimal signs)."""
+    return format_decimal(value) if isinstance(value, int | float) and not isinstance(value, bool) else str(value)

@@ -274,3 +274,25 @@ def test_an_unknown_language_is_not_remembered(app):
     answer = client.post("/lang", data={"lang": "xx"})
     assert not [h for h in answer.headers.getlist("Set-Cookie") if h.startswith("lang=")]
     assert '<html lang="en">' in client.get("/", headers={"Accept-Language": "de"}).get_data(as_text=True)
+
+
+# --- dates and numbers by Babel -----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "date", "clock"), [("en", "11/23/26, 5:58\u202fAM", "5:58:50\u202fAM"),
+                                                      ("es", "23/11/26, 5:58", "5:58:50"),
+                                                      ("pl", "23.11.2026, 05:58", "05:58:50")])
+def test_stored_times_are_shown_in_the_locale(app, lang, date, clock):
+    stored = "2026-11-23T05:58:50.123+00:00"
+    with app.test_request_context("/", headers={"Accept-Language": lang}):
+        assert (web_i18n.when(stored), web_i18n.clock(stored)) == (date, clock)
+        assert web_i18n.when("not a time") == "not a time"
+        assert web_i18n.number(12345) == {"en": "12,345", "es": "12.345", "pl": "12\xa0345"}[lang]
+
+
+def test_the_home_page_shows_the_game_list_dates_in_the_locale(app):
+    from companion.web import get_store
+
+    with app.app_context():
+        get_store().create_game("lockup", "Made-up game night")
+    page = app.test_client().get("/", headers={"Accept-Language": "pl"}).get_data(as_text=True)
+    assert re.search(r"\d\d\.\d\d\.\d{4}, \d\d:\d\d", page)
