@@ -98,3 +98,14 @@ def test_bench_lockup_quick_prints_fold_against_parse(capsys):
     out = run_quick("bench_lockup", capsys)
     assert "plain json.loads of the log" in out and "decode + fold (parsed log)" in out
     assert [r.split("  ")[0] for r in goal_rows(out)] == ["decode + fold / json.loads"]
+
+
+def test_bench_live_quick_polls_an_idle_game_and_reports_the_server_cpu(capsys):
+    out = run_quick("bench_live", capsys)
+    for row in ("polls answered", "server CPU over the window", "% of one core", "move heard by every device"):
+        assert row in out
+    lines = out.split("Goals (issue 12)\n", 1)[1].splitlines()[2:]
+    rows = [line for line in lines if line.strip()]
+    assert [r.split("  ")[0] for r in rows] == ["server CPU, idle game, 6 devices polling",
+                                                "every device hears of a move"]
+    assert all(r.rstrip().endswith(("PASS", "FAIL")) for r in rows)
