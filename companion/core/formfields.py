@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.core import jsonin
 from companion.core.errors import InputError
+from companion.core.i18n import T
 
 TRUE_WORDS = frozenset({"true", "on", "yes", "1"})
 FALSE_WORDS = frozenset({"false", "off", "no", "0", ""})
@@ -26,7 +27,7 @@ _WHOLE = re.compile(r"[+-]?[0-9]+")
 def fields(data: Any, required: Iterable[str] = (), optional: Iterable[str] = ()) -> dict:
     """The command's fields: exactly ``required`` plus any of ``optional`` (unknown -> InputError)."""
     if not isinstance(data, Mapping):
-        raise InputError("command", "must be an object")
+        raise InputError("command", T("must be an object"))
     return jsonin.obj(dict(data), "", required=required, optional=optional)
 
 
@@ -39,13 +40,14 @@ def integer(value: Any, path: str, minimum: int = 0, maximum: int | None = None)
     top = LARGEST if maximum is None else maximum
     if isinstance(value, str):
         if not _WHOLE.fullmatch(value.strip()):
-            raise InputError(path, "must be an integer")
+            raise InputError(path, T("must be an integer"))
         # More digits than any bound: refused before int() (huge texts are slow to convert).
         value = int(value.strip()) if len(value.strip()) <= 12 else top + 1
     value = jsonin.integer(value, path, minimum=None)
     if value < minimum or value > top:
-        span = f"at least {minimum}" if maximum is None and value < minimum else f"from {minimum} to {top}"
-        raise InputError(path, f"must be an integer {span}")
+        if maximum is None and value < minimum:
+            raise InputError(path, T("must be an integer at least %(min)s", min=minimum))
+        raise InputError(path, T("must be an integer from %(min)s to %(max)s", min=minimum, max=top))
     return value
 
 

@@ -21,6 +21,7 @@ from itertools import accumulate, count
 from typing import Any
 
 from companion.core.errors import InputError
+from companion.core.i18n import T
 
 MAX_DEPTH = 64
 """Deepest nesting of arrays and objects accepted; real documents need fewer than ten levels."""
@@ -67,9 +68,10 @@ def parse_json(text: str, field: str = "input", root: str = "") -> Any:
         doc = json.loads(text, parse_int=hooks.integer if big else None, parse_float=hooks.real if big else None,
                          parse_constant=hooks.constant, object_pairs_hook=hooks.pairs)
     except json.JSONDecodeError as exc:
-        raise InputError(field, f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+        raise InputError(field, T("not valid JSON (%(msg)s at line %(lineno)s column %(colno)s)",
+                                  msg=exc.msg, lineno=exc.lineno, colno=exc.colno)) from None
     except RecursionError:  # cannot happen below MAX_DEPTH; kept so that it can never escape
-        raise InputError(field, f"is nested more than {MAX_DEPTH} levels deep") from None
+        raise InputError(field, T("is nested more than %(max_depth)s levels deep", max_depth=MAX_DEPTH)) from None
     found = _find_refused(doc) if hooks.met or _MAY_HOLD_SURROGATE.search(text) else None
     if found is not None:
         segments, message = found
@@ -89,7 +91,8 @@ def _check_depth(text: str, field: str) -> None:
         if depth > MAX_DEPTH:
             line = text.count("\n", 0, token.start()) + 1
             column = token.start() - text.rfind("\n", 0, token.start())
-            raise InputError(field, f"is nested more than {MAX_DEPTH} levels deep (line {line} column {column})")
+            raise InputError(field, T("is nested more than %(max_depth)s levels deep (line %(line)s column %(column)s)",
+                                      max_depth=MAX_DEPTH, line=line, column=column))
 
 
 def _deepest(text: str) -> int:
@@ -109,15 +112,15 @@ class _Hooks:
     def integer(self, digits: str) -> int | _Refused:
         # Python refuses int() of over 4,300 digits with a ValueError; refuse far earlier, by name.
         if len(digits.lstrip("-")) > MAX_INT_DIGITS:
-            return self._refuse(_Refused(f"is an integer of more than {MAX_INT_DIGITS} digits"))
+            return self._refuse(_Refused(T("is an integer of more than %(max)s digits", max=MAX_INT_DIGITS)))
         return int(digits)
 
     def real(self, text: str) -> float | _Refused:
         value = float(text)
-        return value if math.isfinite(value) else self._refuse(_Refused("is a number too large to represent"))
+        return value if math.isfinite(value) else self._refuse(_Refused(T("is a number too large to represent")))
 
     def constant(self, name: str) -> _Refused:
-        return self._refuse(_Refused(f"{name} is not a JSON number"))
+        return self._refuse(_Refused(T("%(name)s is not a JSON number", name=name)))
 
     def pairs(self, pairs: list[tuple[str, Any]]) -> dict:
         out = dict(pairs)
@@ -138,19 +141,19 @@ class _Hooks:
 def _find_refused(value: Any) -> tuple[list[str | int], str] | None:
     """The first refused value: its path segments (innermost first) and the message."""
     if isinstance(value, str):
-        return _surrogate(value, "")
+        return _surrogate(value, False)
     if isinstance(value, _Refused):
         return [], value.message
     if isinstance(value, list):
         items: Iterable[tuple[str | int, Any]] = enumerate(value)
     elif isinstance(value, dict):
         if isinstance(value, _Duplicated):
-            return [value.key], "is given twice in the same object"
+            return [value.key], T("is given twice in the same object")
         items = value.items()
     else:
         return None
     for key, item in items:
-        found = _surrogate(key, "in its name ") if isinstance(key, str) else None
+        found = _surrogate(key, True) if isinstance(key, str) else None
         found = found or _find_refused(item)
         if found is not None:
             found[0].append(key)
@@ -158,25 +161,28 @@ def _find_refused(value: Any) -> tuple[list[str | int], str] | None:
     return None
 
 
-def _surrogate(text: str, where: str) -> tuple[list[str | int], str] | None:
+def _surrogate(text: str, in_name: bool) -> tuple[list[str | int], str] | None:
     # The decoder pairs valid surrogate escapes into one character, so any left is lone.
     match = _SURROGATE.search(text)
     if match is None:
         return None
-    return [], f"has a lone surrogate \\u{ord(match.group()):04x} {where}(not valid Unicode text)"
+    code = f"\\u{ord(match.group()):04x}"
+    if in_name:
+        return [], T("has a lone surrogate %(code)s in its name (not valid Unicode text)", code=code)
+    return [], T("has a lone surrogate %(code)s (not valid Unicode text)", code=code)
 
 
 def obj(value: Any, path: str, required: Iterable[str] = (), optional: Iterable[str] = ()) -> dict:
     """A JSON object with exactly the ``required`` keys plus any of ``optional``."""
     if not isinstance(value, Mapping):
-        raise InputError(path or "input", "must be an object")
+        raise InputError(path or "input", T("must be an object"))
     required, optional = list(required), set(optional)
     for key in required:
         if key not in value:
-            raise InputError(join(path, key), "is required")
+            raise InputError(join(path, key), T("is required"))
     for key in value:
         if key not in required and key not in optional:
-            raise InputError(join(path, key), "unknown field")
+            raise InputError(join(path, key), T("unknown field"))
     return dict(value)
 
 
@@ -204,33 +210,35 @@ def integer(value: Any, path: str, minimum: int | None = 0) -> int:
     """An integer (not a bool), by default non-negative."""
     if isinstance(value, bool) or not isinstance(value, int):
         kind = "a non-negative integer" if minimum == 0 else "an integer"
-        raise InputError(path, f"must be {kind}")
+        raise InputError(path, T("must be %(kind)s", kind=kind))
     if minimum is not None and value < minimum:
-        raise InputError(path, "must be a non-negative integer" if minimum == 0 else f"must be at least {minimum}")
+        raise InputError(path, T("must be a non-negative integer") if minimum == 0
+                         else T("must be at least %(minimum)s", minimum=minimum))
     return value
 
 
 def string(value: Any, path: str, allow_empty: bool = False) -> str:
     """A string; empty only when allowed."""
     if not isinstance(value, str) or (not allow_empty and not value.strip()):
-        raise InputError(path, "must be a non-empty string")
+        raise InputError(path, T("must be a non-empty string"))
     return value
 
 
 def boolean(value: Any, path: str) -> bool:
     """true or false."""
     if not isinstance(value, bool):
-        raise InputError(path, "must be true or false")
+        raise InputError(path, T("must be true or false"))
     return value
 
 
 def array(value: Any, path: str, min_len: int = 0, max_len: int | None = None) -> list:
     """A JSON array, optionally with length bounds."""
     if not isinstance(value, list):
-        raise InputError(path, "must be an array")
+        raise InputError(path, T("must be an array"))
     if len(value) < min_len or (max_len is not None and len(value) > max_len):
-        span = f"{min_len} to {max_len}" if max_len is not None else f"at least {min_len}"
-        raise InputError(path, f"must have {span} entries")
+        span = (T("%(min)s to %(max)s", min=min_len, max=max_len) if max_len is not None
+                else T("at least %(min)s", min=min_len))
+        raise InputError(path, T("must have %(span)s entries", span=span))
     return value
 
 
@@ -238,7 +246,7 @@ def choice(value: Any, path: str, choices: Iterable[Any]) -> Any:
     """One of a fixed set of values."""
     options = list(choices)
     if isinstance(value, bool) or value not in options:
-        raise InputError(path, "must be one of " + ", ".join(json.dumps(o) for o in options))
+        raise InputError(path, T("must be one of %(choices)s", choices=", ".join(json.dumps(o) for o in options)))
     return value
 
 
@@ -248,5 +256,6 @@ def name_of(value: Any, path: str, names: Iterable[str], allow_null: bool = Fals
         return None
     names = list(names)
     if not isinstance(value, str) or value not in names:
-        raise InputError(path, "must name a listed player" + (" or be null" if allow_null else ""))
+        raise InputError(path, T("must name a listed player or be null") if allow_null
+                         else T("must name a listed player"))
     return value
