@@ -19,6 +19,7 @@ from companion.games.lockup.card_forms import COST_KEYS, entry_form_values, entr
 from companion.games.lockup.model import GOON_TYPES, RESOURCES, TREASURES
 from companion.web.gameui.lockup.cards import bp, catalog_document, read_upload_or_text, save_catalog
 from companion.web.gameui.lockup.words import field_id, field_label, words
+from companion.web.i18n import text as tr
 
 
 @bp.get("/catalog")
@@ -39,7 +40,7 @@ def save_entry():
     try:
         entry = entry_from_form(kind, form)
     except InputError as exc:
-        return _page(kind, form, errors={exc.field: exc.message}, original=original, status=422)
+        return _page(kind, form, errors={exc.field: tr(exc.message)}, original=original, status=422)
     doc = catalog_document()
     if original and catalog.name_key(original) != catalog.name_key(entry["name"]):
         doc = catalog.remove(doc, kind, original)
@@ -72,7 +73,7 @@ def import_catalog():
     try:
         imported = catalog.parse_catalog(jsonin.parse_json(read_upload_or_text(text), "file"))
     except InputError as exc:
-        message = _("%(field)s: %(problem)s", field=exc.field, problem=exc.message)
+        message = _("%(field)s: %(problem)s", field=exc.field, problem=tr(exc.message))
         return _page(kind, {}, import_error=message, import_text=text, status=422)
     save_catalog(catalog.merge_all(catalog_document(), imported))
     count = sum(len(catalog.entries(imported, k)) for k in catalog.KINDS)

@@ -26,6 +26,7 @@ from companion.web.access import host_only
 from companion.web.gameui.lockup import cards, forms
 from companion.web.gameui.lockup import words as W
 from companion.web.gameui.lockup.blueprint import bp
+from companion.web.i18n import error_text
 
 MAX_PLAYERS = 5
 DIFFICULTIES = ("easy", "demanding", "expert")  # L-SO2: green, yellow, red
@@ -144,7 +145,7 @@ def new_players():
         mode = _mode(request.form)
         players = parse_players(request.form, mode)
     except InputError as exc:
-        return _page("lockup/new.html", request.form, error=str(exc), status=422)
+        return _page("lockup/new.html", request.form, error=error_text(exc), status=422)
     if mode == "solo":  # only a solo game needs the guard cards; come back with what was typed
         missing = cards.require_profile(url_for("lockup.new_solo", **_step_one(request.form)), solo=True)
         if missing is not None:
@@ -169,6 +170,6 @@ def start_game():
     except InputError as exc:
         mode = form.get("mode", "standard")
         players = [{"name": forms.text(form, f"name-{i}")} for i in range(MAX_PLAYERS) if forms.text(form, f"name-{i}")]
-        return _page("lockup/new_cards.html", form, error=str(exc), status=422, mode=mode, players=players,
+        return _page("lockup/new_cards.html", form, error=error_text(exc), status=422, mode=mode, players=players,
                      size=3 if mode == "solo" else len(players) + 1)
     return redirect(url_for("games.show", game_id=game_id), 303)
