@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 
 from flask import Flask, current_app, request
 from flask_compress import Compress
@@ -51,6 +52,28 @@ def init_app(app: Flask) -> None:
     # Registered after Flask-Compress: after_request hooks run last-registered first, so the static
     # answer is made whole (and so gzip-able) before it is compressed.
     app.after_request(_static_headers)
+    app.after_request(_squeeze_html)
+
+
+# Indentation and blank lines of the templates: a run of whitespace that holds a line break renders
+# as one space in HTML, so a bare line break says the same. <pre> and <textarea> keep theirs.
+_INDENT = re.compile(r"\n\s+")
+_KEEP = re.compile(r"(<(pre|textarea)\b.*?</\2>)", re.S | re.I)
+
+
+def squeeze(html: str) -> str:
+    """``html`` without the templates' indentation (outside ``<pre>`` and ``<textarea>``)."""
+    parts = _KEEP.split(html)
+    # split() with two groups gives [text, kept, tag name, text, kept, tag name, ..., text]
+    return "".join(_INDENT.sub("\n", part) if i % 3 == 0 else part if i % 3 == 1 else ""
+                   for i, part in enumerate(parts))
+
+
+def _squeeze_html(response):
+    """``after_request`` (before compression): HTML answers without the templates' indentation."""
+    if response.mimetype == "text/html" and response.is_sequence and not response.direct_passthrough:
+        response.set_data(squeeze(response.get_data(as_text=True)))
+    return response
 
 
 def digest(filename: str) -> str | None:

@@ -119,3 +119,16 @@ def test_a_new_app_hashes_the_changed_file(tmp_path):
             urls.append((url_for("static", filename="app.css"), url_for("static", filename="missing.css")))
     assert urls[0][0] != urls[1][0] and "?v=" in urls[0][0]
     assert urls[0][1] == urls[1][1] == "/static/missing.css"  # no file, no hash
+
+
+def test_html_answers_lose_the_templates_indentation_but_not_pre_or_textarea():
+    kept = "<pre>a\n    b</pre>\n<textarea name=t>\n  kept</textarea>"
+    html = "<ul>\n    <li>Ana\n\n      passes</li>\n  </ul>\n" + kept.replace("\n<textarea", "\n  <textarea")
+    assert assets.squeeze(html) == "<ul>\n<li>Ana\npasses</li>\n</ul>\n" + kept
+
+
+def test_pages_are_sent_without_indentation(client, game_id):
+    for headers in ({}, {"HX-Request": "true"}):
+        answer = client.get(f"/games/{game_id}", headers={**headers, "Accept-Encoding": "identity"})
+        body = answer.get_data(as_text=True)
+        assert "game-panel" in body and not re.search(r"\n[ \t]", body)
