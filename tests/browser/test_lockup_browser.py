@@ -29,13 +29,23 @@ class Table:
         self.page, self.screenshot, self.prefix = page, screenshot, prefix
         self.cards = 0
         self.shot: set[str] = set()
+        self.taps = 0
 
     def waiting(self) -> str:
         return self.page.get_attribute("#lockup", "data-waiting")
 
     def submit(self, button) -> None:
-        """Tap a submit button and wait for htmx to swap in the new panel."""
+        """Tap a submit button, wait for htmx to swap in the new panel; the next prompt is then in
+        view and focused (issue 13: no scrolling back up after Assign, Recruit, Put them ...)."""
+        self.taps += 1
         support.tap_and_wait(self.page, button)
+        self.page.wait_for_function("() => document.activeElement && document.activeElement.id === 'lockup-ask'")
+        assert prompt_in_view(self.page), f"the prompt is out of view after {self.waiting()}"
+
+    def tap(self, locator) -> None:
+        """A tap that is not a submit (a checkbox, a radio, a summary): counted in the round's taps."""
+        self.taps += 1
+        locator.click()
 
     def new_card(self, entry, kind: str) -> None:
         self.cards += 1
@@ -114,6 +124,15 @@ class Table:
                 return steps
             self.step()
         raise AssertionError(f"the game did not end within {limit} taps")
+
+
+def prompt_in_view(page) -> bool:
+    """The prompt's heading (or its top) lies inside the viewport."""
+    return page.evaluate("""() => {
+        const ask = document.querySelector('#lockup-ask');
+        const r = (ask.querySelector('h2') || ask).getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= window.innerHeight;
+    }""")
 
 
 def new_game(page, table: Table, url: str, players, mode: str = "standard") -> None:

@@ -37,7 +37,7 @@ def _choice_text(location: str, tier: str | None) -> str | None:
 def reward_text(location: str, tier: str | None, gain: dict, guards: bool) -> str:
     """What a tier gives here, in words with its rule id."""
     if tier is None:
-        return _("a straggler: its tiles go to the Library (L-LO5)") if location != "library" else _("nothing")
+        return _("straggler, the tiles go to the Library (L-LO5)") if location != "library" else _("nothing")
     if guards and location == "library":
         return _("+1 reputation instead of a tome (L-SO8)")
     cubes = {c: n for c, n in gain.items() if c != "reputation"}
@@ -90,7 +90,7 @@ def explain(core, tail: list) -> dict | None:
     for i, name in enumerate(r.ranking):
         tiles = r.tiles.get(name, [])
         rows.append({
-            "rank": i + 1, "seat": W.seat(name), "tiles": ", ".join(W.tile(t) for t in tiles),
+            "rank": i + 1, "seat": W.seat(name), "tiles": ", ".join(W.tile(t) for t in sorted(tiles, key=_printed)),
             "enforcer": "enforcer" in tiles, "power_card": "power" in tiles, "power": r.power.get(name, 0),
             "strength": r.strength[name], "tier": W.tier(r.tiers.get(name)),
             "reward": reward_text(r.location, r.tiers.get(name), r.gains.get(name, {}), name == GUARDS),
@@ -99,6 +99,13 @@ def explain(core, tail: list) -> dict | None:
     return {"location": W.location(r.location), "rows": rows, "ties": _tie_lines(r),
             "suspicion": _suspicion_line(r, tail), "first": W.seat(r.first_player),
             "bandit": _bandit_line(core, r)}
+
+
+def _printed(tile) -> tuple:
+    """Tiles in the crew's printed order: lookout, enforcer (or the guards' power card), numbers."""
+    if isinstance(tile, int):
+        return (2, tile)
+    return {"lookout": (0, 0), "enforcer": (1, 0), "power": (1, 0)}.get(tile, (3, 0))
 
 
 def _bandit_line(core, r) -> str | None:
