@@ -47,26 +47,53 @@ def vp(page, row: int):
     return page.locator(f"#rg-row-{row} .rg-vp")
 
 
+def tap(page, name: str) -> None:
+    page.get_by_role("button", name=name).click()
+
+
+def unfold(page, fold: str) -> None:
+    """Open a folded section (<details>) of the tracker: a tap on its title, not on its rule link."""
+    page.locator(f"#{fold} > summary").click(position={"x": 12, "y": 12})
+
+
+def prompt_in_view(page, says: str) -> None:
+    """Whose turn and what next are on the screen (not just on the page)."""
+    expect(page.locator("#rg-prompt-title")).to_contain_text(says)
+    expect(page.locator("#rg-prompt-title")).to_be_in_viewport()
+
+
 def first_round(page, screenshot) -> None:
+    prompt_in_view(page, "Round 1 · Ama’s turn")
     resolve(page, "Ama", "6", saints=("Ver",))
     expect(vp(page, 1)).to_have_text("6")
     expect(vp(page, 2)).to_have_text("1")  # RG-V4
+    prompt_in_view(page, "Ama’s turn")  # the page came back to the prompt after the form below it
+    unfold(page, "rg-log")
     expect(page.locator("#rg-log")).to_contain_text("Ama +6 VP · conflict resolved (RG-V3)")
+    unfold(page, "rg-cubes-virtue")
     page.select_option("#rg-virtue-player", "Ver")
     page.select_option("#rg-virtue-value", "3")
     page.select_option("#rg-virtue-reason", "moved")
     page.locator("#rg-virtue button").click()
     expect(page.locator("#game-panel .error")).to_contain_text("shows 1 (RG-T3)")  # the 422 is shown
+    unfold(page, "rg-tokens")
     for token in ("3", "12", "27"):
         page.locator(f'.rg-token:has(input[value="{token}"])').click()
-    page.get_by_role("button", name="Record the drawn tokens").click()
+    tap(page, "Record the drawn tokens")
     expect(page.locator("#rg-round")).to_contain_text("Location tokens left: 27 of 30")
     no_sideways_scroll(page)
     screenshot(page, "ragami-playing-360x740")
+    tap(page, "End Ama’s turn")
+    prompt_in_view(page, "Ver’s turn")
+    tap(page, "Ver passes")
+    prompt_in_view(page, "Ama’s turn")
+    tap(page, "Ama passes")
+    prompt_in_view(page, "everyone has passed")
     page.locator("#rg-end-round-form button").click()
 
 
 def second_and_last_round(page, screenshot) -> None:
+    prompt_in_view(page, "Round 2 · Ver’s turn")
     expect(page.locator("#rg-reminders")).to_contain_text("Ver takes the first player cube")
     expect(page.locator("#rg-reminders")).to_contain_text("Ama rolls the 3 action dice")
     screenshot(page, "ragami-round-setup-360x740")
@@ -75,6 +102,7 @@ def second_and_last_round(page, screenshot) -> None:
         expect(vp(page, 1)).to_have_text(expected)
     expect(page.locator("#rg-last-round")).to_contain_text("This is the last round: a player reached 30 VP")
     screenshot(page, "ragami-last-round-360x740")
+    unfold(page, "rg-end-round")  # the table ends the round without recording every pass
     page.locator("#rg-end-round-form button").click()
     expect(page.locator("#rg-ended")).to_contain_text("The game ended at the end of round 2: a player reached 30 VP.")
     no_sideways_scroll(page)
@@ -104,9 +132,13 @@ def test_ragami_works_with_javascript_off(browser, live_url, screenshot):
         page.wait_for_load_state()
         expect(vp(page, 2)).to_have_text("4")
         page.select_option("#rg-resolve-player", "Ama")
+        page.locator("#rg-resolve-more > summary").click()
         page.select_option("#rg-resolve-helper", "Ama")
         page.get_by_role("button", name="Record the conflict").click()
         expect(page.locator("#game-panel .error")).to_contain_text("(RG-T4)")  # a refusal, page and all
+        page.get_by_role("button", name="End Ama’s turn").click()
+        expect(page.locator("#rg-prompt-title")).to_contain_text("Ver’s turn")
+        page.locator("#rg-end-round > summary").click(position={"x": 12, "y": 12})
         page.locator("#rg-end-round-form button").click()
         expect(page.locator("#rg-round h2")).to_contain_text("Round 2")
         screenshot(page, "ragami-no-javascript-360x740")
@@ -147,3 +179,19 @@ def test_ragami_rg_i1_option_unticked_in_the_audit_form(page, live_url, screensh
     expect(page.locator("#rg-bonus-needs-conflict")).not_to_be_checked()
     no_sideways_scroll(page)
     screenshot(page, "ragami-audit-rg-i1-off-360x740")
+
+
+def test_ragami_tracker_is_prompt_first_and_short_on_a_phone(page, live_url, screenshot):
+    """Issue 13: whose turn and what next at the top, in view; the tracker no taller than about two
+    screens (it was one 4,000 px page of nine open forms). The table's own sections (seats, the
+    join code) follow the tracker on every game's page and are not counted."""
+    start_game(page, live_url)
+    prompt_in_view(page, "Round 1 · Ama’s turn")
+    box = page.locator("#rg-round").bounding_box()
+    assert box["y"] + box["height"] <= PHONE["height"], box  # the whole prompt, buttons included
+    bottom = page.evaluate("document.getElementById('game-panel').getBoundingClientRect().bottom + scrollY")
+    assert bottom <= 2 * PHONE["height"] + 100, bottom
+    expect(page.locator("#rg-resolve-form")).to_be_visible()  # the form that matters now is open
+    for fold in ("rg-more-vp", "rg-cubes-virtue", "rg-tokens", "rg-end-round", "rg-log"):
+        expect(page.locator(f"#{fold}")).not_to_have_attribute("open", "")
+    screenshot(page, "ragami-prompt-first-360x740")

@@ -24,6 +24,8 @@ true: the RG-I1 table option, no +7/+4 conflicts bonus for a player with 0 confl
 - ``set-virtue-die``: ``player``, ``value`` (0-6, 0 = off the board), optional ``reason``
   (round-setup, moved, placed, card, spent, other; moved/placed must be 1, RG-T3).
 - ``use-location-tokens``: ``tokens`` (numbers 1-30, each once per game, RG-T2).
+- ``end-turn``: optional ``passed`` (bool): the current player's turn is over; the turn goes to
+  the next player clockwise who has not passed (a player who passed plays no more this round).
 - ``end-round``: no fields. Starts the next round (start player passes left, RG-T3) or, if a
   player has 30 VP or the 30 tokens are used, announces the end of the game (RG-E1).
 - ``finish-game``: no fields; after the end is announced: conflicts bonus (RG-E3, RG-I1 by the

@@ -45,6 +45,8 @@ def context(state: Any, game: dict, seat: str | None) -> dict[str, Any]:
         "rg_reasons": reason_labels(),
         "rg_cube_gains": WHITE_CUBE_GAINS,
         "rg_virtue_reasons": VIRTUE_REASONS,
+        "rg_next": next_players(view),
+        "rg_round_start": state.turn is None and not state.passed,  # no turn ended yet this round
         "exports": exports(state, game),
     }
 
@@ -56,6 +58,16 @@ def exports(state: Any, game: dict) -> dict[str, str] | None:
         return None
     return bgstats.exports(game, result, url_for("ragami.bgstats_json", game_id=game["id"]),
                            url_for("games.export", game_id=game["id"]))
+
+
+def next_players(view: dict[str, Any]) -> list[str]:
+    """Who plays after the current player, clockwise, leaving out who passed for the round."""
+    names = [p["name"] for p in view["players"]]
+    if view.get("turn") not in names:
+        return []
+    at = names.index(view["turn"])
+    following = [names[(at + k) % len(names)] for k in range(1, len(names))]
+    return [name for name in following if name not in view["passed"]]
 
 
 def reason_labels() -> dict[str, str]:
