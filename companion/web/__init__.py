@@ -8,6 +8,7 @@ import sqlite3
 
 from flask import Flask, g, render_template, request, session
 from flask_babel import Babel
+from flask_babel import gettext as _
 from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from markupsafe import escape
@@ -129,12 +130,30 @@ def error_page(code: int, message: str) -> tuple[str, int, dict] | tuple[str, in
 
 
 def _csrf_error(exc: CSRFError):
-    message = "This form has expired or was not sent by this app. Reload the page and try again."
+    message = _("This form has expired or was not sent by this app. Reload the page and try again.")
     return error_page(400, message)
 
 
 def _http_error(exc: HTTPException):
-    return error_page(exc.code or 500, exc.description or "")
+    description = exc.description or ""
+    if description == type(exc).description:  # Werkzeug's own English words: ours, translated
+        description = _standard_message(exc.code or 500) or description
+    return error_page(exc.code or 500, description)
+
+
+def _standard_message(code: int) -> str | None:
+    """The words of an error page whose cause said nothing of its own."""
+    messages = {
+        400: _("The request could not be understood. Go back and try again."),
+        403: _("This page is not open to this device."),
+        404: _("There is nothing here: the address may be mistyped, or the game was removed."),
+        405: _("This address does not take that kind of request."),
+        409: _("The game changed meanwhile: reload the page."),
+        413: _("What was sent is too large."),
+        429: _("Too many tries: wait a few minutes and try again."),
+        500: _("Something went wrong on this app's side. Reload the page to see what was recorded."),
+    }
+    return messages.get(code)
 
 
 def _storage_error(exc: Exception):

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from flask_babel import gettext as _
+
 from companion.games.rattus_cartus.scoring import Result
 from companion.web import bgstats
 
@@ -21,7 +23,9 @@ def play(game: dict, records: Sequence[Any], result: Result) -> dict:
     start = bgstats.first_payload(records, GAME_STARTED).get("start_player")
     people = bgstats.players(((p.name, p.total) for p in result.players), result.winners, start)
     wiped = [p.name for p in result.players if p.rats > result.nuns]
-    comments = f"Wiped out by the plague ({result.nuns} Nuns): {', '.join(wiped)}" if wiped else None
+    # The comments are for people: in the language of whoever exports the play.
+    comments = _("Wiped out by the plague (%(nuns)s Nuns): %(players)s", nuns=result.nuns,
+                 players=", ".join(wiped)) if wiped else None
     ended = bgstats.ended_at(game, records, PLAGUE_REVEALED)
     return bgstats.play(game, ended, GAME_NAME, "rattus-cartus", people, comments)
 

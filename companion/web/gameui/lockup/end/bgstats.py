@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from flask_babel import gettext as _
+
 from companion.games.lockup.model import GUARDS
 from companion.web import bgstats
 from companion.web.bgstats import create_play_url
@@ -25,5 +27,6 @@ def play(game: dict, records: Sequence[Any], result: dict) -> dict:
     people = bgstats.players(((p["name"], p["total"]) for p in result["players"] if p["name"] != GUARDS),
                              result["winners"], start)
     guards = next((p for p in result["players"] if p["name"] == GUARDS), None)
-    comments = f"Solo against the guards: guards {guards['total']}" if guards is not None else None
+    # The comments are for people: in the language of whoever exports the play.
+    comments = _("Solo against the guards: guards %(total)s", total=guards["total"]) if guards is not None else None
     return bgstats.play(game, bgstats.ended_at(game, records, GAME_ENDED), GAME_NAME, "lockup", people, comments)
