@@ -157,6 +157,7 @@ MADE_UP = {
         "%(names)s wins the tie on VP with the most conflicts resolved": "PL[%(names)s wygrywa remis]",
         "%(tier)s at the Commissary": "PL[%(tier)s w Kantynie]",
         "second": "PL[drugi]",
+        "Location token %(used)s is already used": "PL[Żeton lokacji %(used)s jest już użyty]",
     },
 }
 
@@ -237,6 +238,19 @@ def test_matching_stored_text_prefers_the_most_specific_msgid():
     assert i18n.match("first at the Commissary (L-R5)", compiled) == (
         "%(tier)s at the Commissary (%(rule)s)", {"tier": "first", "rule": "L-R5"})
     assert i18n.match("no brackets here", compiled) is None
+
+
+def test_c_a_refusal_on_a_real_page_is_in_the_device_language(app, monkeypatch):
+    """RG-T2 refused through the web: the phone set to Polish reads it in Polish, rule id linked."""
+    monkeypatch.setattr(web_i18n, "get_translations", lambda: MadeUpCatalog("pl", MADE_UP["pl"]))
+    client = app.test_client()
+    client.set_cookie("lang", "pl")
+    answer = client.post("/ragami/new", data={"players": ["Ama", "Ver"], "colours": ["", ""], "start_seat": "0"})
+    game = answer.location.rsplit("/", 1)[-1]
+    assert client.post(f"/ragami/{game}/use-location-tokens", data={"tokens": ["17"]}).status_code == 303
+    refused = client.post(f"/ragami/{game}/use-location-tokens", data={"tokens": ["17"]})
+    assert refused.status_code == 422
+    assert "PL[Żeton lokacji 17 jest już użyty] (RG-T2)" in support.alerts(refused)[0]
 
 
 # --- (d): the CLI stays English -------------------------------------------------------------------
