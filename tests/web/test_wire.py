@@ -132,3 +132,13 @@ def test_pages_are_sent_without_indentation(client, game_id):
         answer = client.get(f"/games/{game_id}", headers={**headers, "Accept-Encoding": "identity"})
         body = answer.get_data(as_text=True)
         assert "game-panel" in body and not re.search(r"\n[ \t]", body)
+
+
+@pytest.mark.parametrize("again", ["identity", "gzip", "br"])
+def test_a_compressed_static_file_revalidates_to_304_in_any_encoding(client, again):
+    url = next(u for u, name, _v in _links(client) if name.endswith(".js"))
+    first = client.get(url, headers={"Accept-Encoding": "br"})
+    assert first.headers["ETag"].endswith(':br"')
+    answer = client.get(url, headers={"If-None-Match": first.headers["ETag"], "Accept-Encoding": again})
+    assert answer.status_code == 304 and answer.get_data() == b""
+    assert client.get(url, headers={"If-None-Match": '"another-file:br"'}).status_code == 200
