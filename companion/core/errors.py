@@ -3,6 +3,9 @@
 ``RuleViolation`` is what ``decide`` raises for an illegal command: its message is meant for a
 player and cites the rule id. ``InputError`` names the offending field of a JSON document, form
 or command-line input.
+
+Messages are :class:`companion.core.i18n.T` (English as ``str``, so ``str(exc)`` is the CLI's
+English line); the web layer shows them translated with ``companion.web.i18n.error_text``.
 """
 
 from __future__ import annotations

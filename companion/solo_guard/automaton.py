@@ -98,8 +98,8 @@ def _location(command: dict) -> str:
 def _check_waiting(state: SoloState, kind: str, rule: str) -> None:
     waiting = engine.pending(state.game)
     if waiting.kind != kind:
-        raise RuleViolation(T("That can't be done now: the game waits for %(describe)s",
-                              describe=engine.describe(waiting)), rule)
+        raise RuleViolation(T("That can't be done now: the game waits for %(what)s",
+                              what=engine.describe(waiting)), rule)
 
 
 def _atlas(b: SoloBatch, location: str) -> None:

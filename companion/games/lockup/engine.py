@@ -121,7 +121,7 @@ def decide(state: State, command: Any) -> list:
 def _check_turn(state: State, waiting: Pending, kind: str, cmd: dict) -> None:
     """The command must answer what the game waits for, from the right seat."""
     if waiting.kind != kind:
-        raise RuleViolation(T("That can't be done now: the game waits for %(describe)s", describe=describe(waiting)),
+        raise RuleViolation(T("That can't be done now: the game waits for %(what)s", what=describe(waiting)),
                             _TURN_RULES.get(waiting.kind, "L-S"))
     seat = cmd.get("seat")
     if kind == "discard":
@@ -132,11 +132,25 @@ def _check_turn(state: State, waiting: Pending, kind: str, cmd: dict) -> None:
                               seat=waiting.seat, seat2=seat), _TURN_RULES.get(kind, "L-RC1"))
 
 
-def describe(p: Pending) -> str:
-    """A short English description of what the game waits for."""
-    who = f"{p.seat}: " if p.seat else ""
-    where = f" at the {p.location.replace('_', ' ')}" if p.location else ""
-    return f"{who}{p.kind.replace('-', ' ')}{where}"
+# What the game may wait for, in words (the English is the kind with spaces, as it always was).
+WAITING = {"advance": N_("advance"), "choice": N_("choice"), "confirm-rewards": N_("confirm rewards"),
+           "discard": N_("discard"), "effect": N_("effect"), "end-goal": N_("end goal"),
+           "guard-turn": N_("guard turn"), "guards-deal": N_("guards deal"), "over": N_("over"),
+           "refill-goons": N_("refill goons"), "refill-items": N_("refill items"),
+           "reveal-tiles": N_("reveal tiles"), "roll-call": N_("roll call"), "special-draw": N_("special draw"),
+           "trait": N_("trait")}
+
+
+def describe(p: Pending) -> T:
+    """A short description of what the game waits for (translated when shown)."""
+    what = WAITING.get(p.kind) or p.kind.replace("-", " ")
+    if p.seat and p.location:
+        return T("%(seat)s: %(what)s at the %(location)s", seat=p.seat, what=what, location=terms.location(p.location))
+    if p.seat:
+        return T("%(seat)s: %(what)s", seat=p.seat, what=what)
+    if p.location:
+        return T("%(what)s at the %(location)s", what=what, location=terms.location(p.location))
+    return what
 
 
 def _step(b: Batch) -> Pending | None:
