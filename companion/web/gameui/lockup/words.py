@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from companion.games.lockup.model import EFFECTS, GUARDS
 
@@ -30,9 +31,24 @@ def cube(name: str) -> str:
     return names.get(name, name)
 
 
+def counted(name: str, n: int) -> str:
+    """``n`` cubes of one type with the plural form the language needs (Polish has three)."""
+    forms = {
+        "scrap": lambda: ngettext("%(num)s scrap", "%(num)s scrap", n),
+        "iron": lambda: ngettext("%(num)s iron", "%(num)s iron", n),
+        "potion": lambda: ngettext("%(num)s potion", "%(num)s potion", n),
+        "gold": lambda: ngettext("%(num)s gold", "%(num)s gold", n),
+        "power": lambda: ngettext("%(num)s power", "%(num)s power", n),
+        "suspicion": lambda: ngettext("%(num)s suspicion", "%(num)s suspicion", n),
+        "any": lambda: ngettext("%(num)s resource of any type", "%(num)s resources of any type", n),
+    }
+    form = forms.get(name)
+    return form() if form else f"{n} {cube(name)}"
+
+
 def cubes(amounts: dict) -> str:
     """``{"scrap": 2, "gold": 1}`` as ``2 scrap, 1 gold`` (nothing: an em dash)."""
-    parts = [f"{n} {cube(c)}" for c, n in amounts.items() if n]
+    parts = [counted(c, n) for c, n in amounts.items() if n]
     return ", ".join(parts) if parts else "—"
 
 
