@@ -41,6 +41,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # request bodies capped (an exported game is far smaller)
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
+        SESSION_REFRESH_EACH_REQUEST=False,  # the device id cookie lasts 31 days, re-sent only when it changes
         WTF_CSRF_TIME_LIMIT=None,  # a long game must never hit an expired token
         WTF_CSRF_HEADERS=["X-CSRFToken"],
         BABEL_DEFAULT_LOCALE="en",

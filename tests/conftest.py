@@ -101,6 +101,7 @@ def _register_tally(app) -> None:
             definition=TALLY, title="Tally (test game)", panel="test/_tally.html",
             context=lambda state, game, seat: {"scores": state.scores}, new_endpoint="home.index",
             finished=lambda state: sum(state.scores.values()) >= 10, blueprint=bp, export_in_progress=True,
+            seats_of=lambda state: tuple(state.scores),  # a phone may take any player's seat (issue 12)
         )
     )
     app.register_blueprint(bp)

@@ -64,7 +64,19 @@ def _v3_import_key(db: Database) -> None:
     db.execute("CREATE UNIQUE INDEX games_import_key ON games (import_key) WHERE import_key IS NOT NULL")
 
 
-MIGRATIONS: list[Callable[[Database], None]] = [_v1_initial, _v2_settings, _v3_import_key]
+def _v4_seats(db: Database) -> None:
+    # Seats (issue 12): which device plays for which seat, the device that created each game (its
+    # host), and "this is my seat" requests from a new phone awaiting the host's approval.
+    db.execute("CREATE TABLE game_hosts (game_id TEXT PRIMARY KEY REFERENCES games(id), device_id TEXT NOT NULL,"
+               " created_at TEXT NOT NULL)")
+    db.execute("CREATE TABLE seats (game_id TEXT NOT NULL REFERENCES games(id), seat TEXT NOT NULL,"
+               " device_id TEXT NOT NULL, claimed_at TEXT NOT NULL, PRIMARY KEY (game_id, seat))")
+    db.execute("CREATE UNIQUE INDEX seats_device ON seats (game_id, device_id)")
+    db.execute("CREATE TABLE seat_requests (game_id TEXT NOT NULL REFERENCES games(id), device_id TEXT NOT NULL,"
+               " seat TEXT NOT NULL, requested_at TEXT NOT NULL, PRIMARY KEY (game_id, device_id))")
+
+
+MIGRATIONS: list[Callable[[Database], None]] = [_v1_initial, _v2_settings, _v3_import_key, _v4_seats]
 
 
 def migrate(db: Database) -> int:

@@ -28,6 +28,7 @@ from sqlite_utils import Database
 
 from companion.core.events import Event, encode
 from companion.events.connection import connect, ensure_schema
+from companion.events.seats import SeatsMixin
 from companion.events.settings import SettingsMixin
 
 # Table codes avoid look-alike characters so they can be read aloud and typed on a phone.
@@ -109,7 +110,7 @@ def _check_imported(events: Sequence[ImportedEvent]) -> None:
         raise ValueError("the events of one command must be contiguous")
 
 
-class EventStore(SettingsMixin):
+class EventStore(SettingsMixin, SeatsMixin):
     """The store of one instance folder's database file."""
 
     def __init__(self, path: str | Path):

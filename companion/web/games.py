@@ -8,7 +8,7 @@ from flask_babel import gettext as _
 from companion.core.errors import InputError, RuleViolation
 from companion.events import ConflictError, IdempotencyError
 from companion.events.jsonl import export_lines, parse_export, replay, write_import
-from companion.web import get_store, play
+from companion.web import get_store, play, seats
 from companion.web.access import game_or_404, host_only, safe_next
 from companion.web.i18n import error_text
 from companion.web.live import StaleAction
@@ -28,13 +28,13 @@ def show(game_id: str):
 def render_game(game: dict, error: str | None = None, status: int = 200, loaded: play.Loaded | None = None):
     """Render the shell (full page) or only the ``#game-panel`` region for htmx requests."""
     loaded = loaded or play.load(game)
-    # No seat is ever taken from the URL: anyone can type ``?seat=``, so a page shows only what
-    # everyone at the table may see (I-16); a game that has a private view decides it itself.
-    context = loaded.ui.context(loaded.state, game, None)
+    # No seat is ever taken from the URL (anyone can type ``?seat=``): a device that holds a seat
+    # (companion.web.seats) gets that seat's view, every other device what the table may see.
+    context = loaded.ui.context(loaded.state, game, seats.view_seat(game))
     template = "games/_panel_region.html" if request.headers.get("HX-Request") else "games/show.html"
     html = render_template(
         template, game=game, loaded=loaded, ui=loaded.ui, error=error, join_url=join_url(game),
-        new_key=play.new_key(), **context,
+        new_key=play.new_key(), seating=seats.seating(game, loaded.state, loaded.ui), **context,
     )
     return html, status
 
@@ -78,18 +78,26 @@ def history(game_id: str):
 
 @bp.post("/<game_id>/undo")
 def undo(game_id: str):
-    """Undo the latest action (appends an undo event)."""
-    return _marker(game_id, play.undo)
+    """Undo the latest action (appends an undo event) once confirmed: a post without ``confirm``
+    (the command it names) answers the confirmation naming the action."""
+    return _marker(game_id, play.undo, "undo")
 
 
 @bp.post("/<game_id>/redo")
 def redo(game_id: str):
-    """Redo the latest undone action (appends a redo event)."""
-    return _marker(game_id, play.redo)
+    """Redo the latest undone action (appends a redo event), confirmed like undo."""
+    return _marker(game_id, play.redo, "redo")
 
 
-def _marker(game_id: str, action):
+def _marker(game_id: str, action, which: str):
     game = game_or_404(game_id)
+    loaded = play.load(game)
+    target, records = seats.undo_records(loaded, which)
+    seats.check_may_undo(game, loaded, which)
+    confirmed = request.form.get("confirm")
+    if target is not None and confirmed != target:
+        stale = confirmed is not None  # confirmed for another command: the table moved on meanwhile
+        return _confirm(game, which, target, seats.describe(loaded, records), 409 if stale else 200)
     try:
         action(game, request.form.get("key") or play.new_key())
     except RuleViolation as exc:
@@ -140,6 +148,22 @@ def import_game():
         return _import_error(_("File: the events do not make a valid game (%(problem)s).", problem=error_text(exc)))
     game, _created = write_import(get_store(), export, status)
     return redirect(url_for("games.show", game_id=game["id"]), 303)
+
+
+def _confirm(game: dict, which: str, target: str, action: str, status: int):
+    """The confirmation step of undo/redo, naming the action (full page, or the panel for htmx)."""
+    question = (_("Undo: %(action)s?", action=action) if which == "undo" else _("Redo: %(action)s?", action=action))
+    template = "games/_confirm.html" if request.headers.get("HX-Request") else "games/confirm.html"
+    moved = _("The table has moved on: this is what it would act on now.") if status == 409 else None
+    html = render_template(template, game=game, which=which, target=target, question=question, error=moved,
+                           next=safe_next(request.form.get("next")), new_key=play.new_key())
+    return html, status
+
+
+@bp.app_errorhandler(seats.Refused)
+def refused(exc: seats.Refused):
+    """A device acting outside its role: 403 with the panel and the reason."""
+    return render_game(exc.game, error=exc.message, status=403)
 
 
 def _import_error(message: str):

@@ -27,7 +27,7 @@ from companion.core.errors import RuleViolation
 from companion.core.events import Event, decode, encode
 from companion.core.i18n import T
 from companion.events import IdempotencyError, StoredEvent
-from companion.web import get_store, live
+from companion.web import get_store, live, seats
 from companion.web.registry import GameUI, ui_for
 
 
@@ -97,7 +97,9 @@ def start(kind: str, setup: Mapping[str, Any], title: str, key: str, after: Proj
     events = ui.definition.start(setup)
     request = {"kind": kind, "title": title, "setup": setup}
     status = status_of(ui, ui.definition.fold(events))
-    return get_store().start_game(kind, title, events, key, request, status=status, project=after)["id"]
+    game_id = get_store().start_game(kind, title, events, key, request, status=status, project=after)["id"]
+    seats.record_host(game_id)  # the creating device is the game's host (issue 12)
+    return game_id
 
 
 def start_from_form(
@@ -237,6 +239,7 @@ def execute(
     when the posted form was drawn for another question than the current one.
     """
     ui, store, target = _ui(game["kind"]), get_store(), live.posted()
+    seats.check_may_act(game, command)  # a seat device acts for its seat only (issue 12)
     base = folded(game["id"], ui)  # outside the lock: under it, only what others wrote meanwhile
     seen: list[Folded] = []
 

@@ -35,6 +35,25 @@ class GameUI:
     # The signature of the question the table waits on ("confirm-rewards||sewers|r2"): a form
     # drawn for another one is refused as stale (companion.web.live). None: no check.
     target_of: Callable[[Any], str] | None = None
+    # Seats (companion.web.seats): who a command acts for, the seats a device may take, which
+    # recorded events showed the table something hidden (such a command is never undone), and a
+    # check only the host passes (a message saying why, or None).
+    acting_seat: Callable[[Any], Any] = field(default=lambda command: default_acting_seat(command))
+    seats_of: Callable[[Any], tuple[str, ...]] = field(default=lambda state: default_seats(state))
+    reveals: Callable[[Any, Any], bool] = field(default=lambda before, record: False)
+    host_only_when: Callable[[Any, Any], Any] | None = None
+
+
+def default_acting_seat(command: Any) -> str | None:
+    """The seat a command acts for: its ``seat`` (a mapping) or ``player`` (a dataclass); ``None``
+    for a step of the whole table. A game may return a tuple of seats (a command for several)."""
+    seat = command.get("seat") if isinstance(command, dict) else getattr(command, "player", None)
+    return seat if isinstance(seat, str) else None
+
+
+def default_seats(state: Any) -> tuple[str, ...]:
+    """The seats a device may take: the names of the state's ``players``."""
+    return tuple(p if isinstance(p, str) else p.name for p in getattr(state, "players", ()) or ())
 
 
 GAMES: dict[str, GameUI] = {}

@@ -5,6 +5,7 @@ reaching 10 points finishes it."""
 from __future__ import annotations
 
 import pytest
+import support
 
 from companion.events import EventStore
 from companion.web import get_store
@@ -45,14 +46,14 @@ def test_a_crash_between_the_events_and_the_status_leaves_neither(app, client, m
 def test_undo_and_redo_move_the_status_with_their_marker(app, client, monkeypatch):
     game_id = start(app)
     client.post(f"/test-tally/{game_id}/add", data={"player": "Ana", "points": "10", "key": "win"})
-    client.post(f"/games/{game_id}/undo", data={"key": "u1"})
+    support.undo(client, game_id, "undo", key="u1")
     assert row(app, game_id)["status"] == "active"
     monkeypatch.setattr(EventStore, "set_status", lambda *a: (_ for _ in ()).throw(Boom("crash")))
     with pytest.raises(Boom):
-        client.post(f"/games/{game_id}/redo", data={"key": "r1"})
+        support.undo(client, game_id, "redo", key="r1")
     assert row(app, game_id)["last_seq"] == 3 and row(app, game_id)["status"] == "active"
     monkeypatch.undo()
-    client.post(f"/games/{game_id}/redo", data={"key": "r1"})
+    support.undo(client, game_id, "redo", key="r1")
     assert row(app, game_id)["last_seq"] == 4 and row(app, game_id)["status"] == "finished"
 
 

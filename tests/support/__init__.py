@@ -401,3 +401,42 @@ def tap_and_wait(page, button) -> None:
     button.click()
     page.wait_for_function(
         "s => { const p = document.querySelector('#lockup'); return p && p.dataset.seq !== s; }", arg=seq)
+
+
+# --- seats and undo confirmation (issue 12) ----------------------------------------------------
+
+LAN_PHONE = "192.0.2.50"  # a documentation address standing for a phone on the table's Wi-Fi
+
+
+def phone(app, game_id: str, seat: str | None = None, address: str = LAN_PHONE):
+    """A test client standing for a phone on the Wi-Fi that joined ``game_id`` with its table
+    code and took ``seat`` (``None``: it joined and chose to watch)."""
+    from companion.web import get_store
+
+    device = app.test_client()
+    device.environ_base["REMOTE_ADDR"] = address
+    with app.app_context():
+        code = get_store().game(game_id)["table_code"]
+    assert device.post("/join", data={"code": code}).status_code == 303
+    if seat is None:
+        assert device.post(f"/games/{game_id}/seats/watch").status_code == 303
+    else:
+        taken = device.post(f"/games/{game_id}/seats/take", data={"seat": seat})
+        assert taken.status_code == 303, taken.get_data(as_text=True)
+    return device
+
+
+def confirm_value(response) -> str | None:
+    """The command an undo/redo confirmation names (its hidden ``confirm`` field), if any."""
+    found = re.search(r'name="confirm" value="([^"]+)"', response.get_data(as_text=True))
+    return found.group(1) if found else None
+
+
+def undo(client, game_id: str, which: str = "undo", **data):
+    """Undo (or redo) through its confirmation step: post, read the confirmation naming the action,
+    post again confirmed. Returns the confirmed answer (or the first one when nothing was asked)."""
+    first = client.post(f"/games/{game_id}/{which}", data=data)
+    target = confirm_value(first)
+    if target is None:
+        return first
+    return client.post(f"/games/{game_id}/{which}", data={**data, "confirm": target})

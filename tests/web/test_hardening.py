@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+import support
 from support import count_games
 
 from companion.web import get_store
@@ -124,7 +125,7 @@ def test_undo_next_is_only_a_path_on_this_site(app, client, target):
     started = client.post("/ragami/new", data={"players": ["Ana", "Ben"], "start_seat": "0"})
     game_id = started.location.rsplit("/", 1)[-1]
     client.post(f"/ragami/{game_id}/gain-white-cubes", data={"player": "Ana", "count": "1"})
-    response = client.post(f"/games/{game_id}/undo", data={"next": target})
+    response = support.undo(client, game_id, "undo", next=target)
     assert response.status_code == 303
     assert response.location == f"/games/{game_id}"
     assert "\n" not in response.headers["Location"] and "Set-Cookie" not in str(response.headers)
@@ -134,7 +135,7 @@ def test_undo_next_keeps_a_same_site_path(app, client):
     started = client.post("/ragami/new", data={"players": ["Ana", "Ben"], "start_seat": "0"})
     game_id = started.location.rsplit("/", 1)[-1]
     client.post(f"/ragami/{game_id}/gain-white-cubes", data={"player": "Ana", "count": "1"})
-    response = client.post(f"/games/{game_id}/undo", data={"next": f"/games/{game_id}/history"})
+    response = support.undo(client, game_id, "undo", next=f"/games/{game_id}/history")
     assert response.location == f"/games/{game_id}/history"
 
 

@@ -177,13 +177,13 @@ def test_lights_out_explains_strength_ties_suspicion_and_rewards(app, client, ga
 
 def test_undo_of_an_assignment_and_of_a_resolved_location(app, client, game):
     do(client, game, "assign", seat="Ana", location="sewers", tile=["3"])
-    assert client.post(f"/games/{game}/undo", data={"key": "u1"}).status_code == 303
+    assert support.undo(client, game, "undo", key="u1").status_code == 303
     assert state(app, game).seats["Ana"].holding == ("lookout", "enforcer", 1, 2, 3, 4)
     assert "Roll Call: Ana’s turn" in client.get(f"/games/{game}").get_data(as_text=True)
     _to_lights_out(client, game)
     do(client, game, "collect")
     assert state(app, game).first_player == "Ana" and state(app, game).resolution.location == "smithy"
-    assert client.post(f"/games/{game}/undo", data={"key": "u2"}).status_code == 303
+    assert support.undo(client, game, "undo", key="u2").status_code == 303
     s = state(app, game)
     assert s.resolution.location == "exercise_yard" and not s.resolution.confirmed
     assert s.seats["Ana"].power == 1

@@ -155,7 +155,7 @@ def test_a_bad_field_or_illegal_action_is_named_and_nothing_is_recorded(app, cli
 def test_undo_is_an_event_and_restores_the_scoreboard(app, client):
     game_id = new_game(client)
     resolve(client, game_id, "Ama", 4)
-    client.post(f"/games/{game_id}/undo", data={"key": "u1"})
+    support.undo(client, game_id, "undo", key="u1")
     assert row(client, game_id, 1) == ["0", "0", "0", "1"]
     assert seq(app, game_id) == 3
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 import io
 
+import support
+
 from companion.web import get_store
 
 
@@ -64,9 +66,9 @@ def test_undo_and_redo_are_events_and_the_history_shows_them(app, client):
     game = start(app)
     client.post(f"/test-tally/{game['id']}/add", data={"player": "Ana", "points": "4"})
     client.post(f"/test-tally/{game['id']}/add", data={"player": "Ben", "points": "5"})
-    client.post(f"/games/{game['id']}/undo", data={"key": "u1"})
+    support.undo(client, game['id'], "undo", key="u1")
     assert [s[:6] for s in scores(client, game)] == ["Ana: 4", "Ben: 0"]
-    client.post(f"/games/{game['id']}/redo", data={"key": "r1"})
+    support.undo(client, game['id'], "redo", key="r1")
     assert [s[:6] for s in scores(client, game)] == ["Ana: 4", "Ben: 5"]
     history = client.get(f"/games/{game['id']}/history").get_data(as_text=True)
     assert "command-undone" in history and "command-redone" in history
@@ -76,7 +78,7 @@ def test_undo_and_redo_are_events_and_the_history_shows_them(app, client):
 
 def test_undo_with_nothing_to_undo_says_so(app, client):
     game = start(app)
-    response = client.post(f"/games/{game['id']}/undo", data={"key": "u1"})
+    response = support.undo(client, game['id'], "undo", key="u1")
     assert response.status_code == 422 and b"Nothing to undo" in response.data
 
 
@@ -84,7 +86,7 @@ def test_export_import_round_trip_folds_to_the_same_state(app, client):
     game = start(app)
     client.post(f"/test-tally/{game['id']}/add", data={"player": "Ana", "points": "4"})
     client.post(f"/test-tally/{game['id']}/add", data={"player": "Ben", "points": "2"})
-    client.post(f"/games/{game['id']}/undo", data={"key": "u1"})
+    support.undo(client, game['id'], "undo", key="u1")
     exported = client.get(f"/games/{game['id']}/export.jsonl")
     assert exported.mimetype == "application/jsonl"
     lines = exported.get_data(as_text=True).splitlines()
@@ -97,7 +99,7 @@ def test_export_import_round_trip_folds_to_the_same_state(app, client):
     assert new_id != game["id"]
     assert scores(client, {"id": new_id}) == scores(client, game)
     # undo history survives the trip: redo works on the imported game
-    client.post(f"/games/{new_id}/redo", data={"key": "r-imported"})
+    support.undo(client, new_id, "redo", key="r-imported")
     assert [s[:6] for s in scores(client, {"id": new_id})] == ["Ana: 4", "Ben: 2"]
 
 
@@ -143,7 +145,7 @@ def test_htmx_answer_equals_a_fresh_render(app, client):
 
     game = start(app)
     client.post(f"/test-tally/{game['id']}/add", data={"player": "Ana", "points": "2"})
-    client.post(f"/games/{game['id']}/undo", data={"key": "u1"})
+    support.undo(client, game['id'], "undo", key="u1")
     hx = {"HX-Request": "true"}
     answer = client.post(f"/test-tally/{game['id']}/add", data={"player": "Ben", "points": "3"}, headers=hx)
     fresh = client.get(f"/games/{game['id']}", headers=hx)

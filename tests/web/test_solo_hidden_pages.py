@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import pytest
+import support
 
 from companion.core import rng as core_rng
 from companion.core.errors import RuleViolation
@@ -297,6 +298,13 @@ def undo_and_redo(watch: Watch, step: int) -> None:
     for marker in ("undo", "redo"):
         key = f"{watch.game_id}-{marker}{step}"  # idempotency keys are unique across games
         answer = watch.client.post(f"/games/{watch.game_id}/{marker}", data={"key": key}, headers=HX)
+        confirm = support.confirm_value(answer)  # undo/redo name the action and ask first (issue 12)
+        if answer.status_code == 200 and confirm:
+            answer = watch.client.post(f"/games/{watch.game_id}/{marker}", data={"key": key, "confirm": confirm},
+                                       headers=HX)
+        if answer.status_code == 403 and marker == "undo":  # a reveal is never undone (issue 12)
+            watch.check(f"step {step}, undo refused", ("player page",), answer.get_data(as_text=True))
+            return
         assert answer.status_code == 200, answer.get_data(as_text=True)[:2000]
         watch.load()
         watch.check(f"step {step}, {marker}", ("player page",), answer.get_data(as_text=True))

@@ -84,9 +84,11 @@ def _ask(core: State, waiting) -> dict:
 
 
 def build(state, game: dict, seat: str | None, definition, pending) -> dict:
-    """The panel context: the table's view, or in solo the player's (``seat`` is not used: I-16)."""
+    """The panel context: the table's view, the view of the seat this device holds, or in solo the
+    player's (I-16)."""
     core = core_of(state)
-    viewer = core.seating[0] if core.mode == "solo" else None
+    # ``seat`` comes from the device's seat claim (companion.web.seats), never from the URL.
+    viewer = core.seating[0] if core.mode == "solo" else (seat if seat in core.seats and seat != GUARDS else None)
     view = definition.view_for(state, viewer)
     shown = core_of(view)
     waiting = pending(state)

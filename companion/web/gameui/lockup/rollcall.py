@@ -31,10 +31,13 @@ def ask_roll_call(core, waiting) -> dict:
     me = core.seats[waiting.seat]
     left = core.face_down_limit - me.face_down_used
     solo = core.mode == "solo"
-    tiles = sorted(in_hand(me) if solo else waiting.detail["tiles"], key=printed_order)
+    # The seat's own phone (its holding cell is in this view, not a count): it names its face-down
+    # tiles now, so Lights Out asks nothing of it; the shared device keeps counting them (I-16).
+    own = solo or (held(me) > 0 and None not in me.holding)
+    tiles = sorted(in_hand(me) if own else waiting.detail["tiles"], key=printed_order)
     free = [loc for loc in ROLL_CALL_LOCATIONS if loc not in me.visited]
     return {
-        "template": "lockup/_ask_rollcall.html", "seat": waiting.seat, "solo": solo,
+        "template": "lockup/_ask_rollcall.html", "seat": waiting.seat, "solo": solo, "own": own,
         "tiles": [{"value": str(t), "label": W.tile(t), "n": i} for i, t in enumerate(tiles)],
         "held": held(me), "face_down_left": left, "face_down_max": min(left, held(me)),
         "face_down_limit": core.face_down_limit,
@@ -145,3 +148,36 @@ def parse_atlas(form: Mapping, core) -> tuple[dict, list]:
 PARSERS = {"assign": parse_assign, "pass": parse_pass, "trait": parse_trait, "reveal-guard": parse_reveal_guard,
            "atlas": parse_atlas}
 ASKS = {"roll-call": ask_roll_call, "trait": ask_trait, "guard-turn": ask_guard_turn}
+
+
+# --- seats (issue 12): who a command acts for, the seats a phone may take, what reveals ----------
+
+_REVEALING = ("tiles-revealed", "guard-card-revealed")  # values named to / turned face up for the table
+
+
+def acting_seat(command: Mapping):
+    """The seat a Lockup command acts for: its ``seat`` (the guards' automaton and the table's
+    steps act for nobody); confirming rewards while naming who declines acts for those seats."""
+    if command.get("type") == "collect" and command.get("declined"):
+        return tuple(command["declined"])
+    seat = command.get("seat")
+    return seat if isinstance(seat, str) and seat != GUARDS else None
+
+
+def seats_of(state) -> tuple[str, ...]:
+    """The players' seats (never the guards' automaton)."""
+    core = state if not hasattr(state, "game") else state.game
+    return tuple(n for n in core.seating if n != GUARDS)
+
+
+def reveals(before, record) -> bool:
+    """Whether a recorded event showed the table something hidden: tile values named in Lights
+    Out, a guard card turned face up, or a location revealed while it held anything face down."""
+    if record.type in _REVEALING:
+        return True
+    if record.type == "guard-turn-taken":
+        return bool(record.payload.get("reveal"))
+    if record.type == "location-revealed":
+        core = before if not hasattr(before, "game") else before.game
+        return any(not p.face_up for p in core.placements.get(record.payload["location"], ()))
+    return False

@@ -17,11 +17,11 @@ from companion.web.gameui.rattus_cartus.forms import COUNTS, label, labels
 
 
 def context(state: Any, game: dict, seat: str | None) -> dict[str, Any]:
-    """The panel's context. ``seat`` is ignored on purpose: it comes from the URL, which proves
-    nothing about who holds the phone, so every device gets the spectator's view."""
+    """The panel's context. ``seat`` is the seat this device holds (companion.web.seats, never
+    the URL): that player sees their own rat sum; every other device the spectator's view."""
     if state is None:
         return {"rc": None}
-    view = rc.view_for(state, None)
+    view = rc.view_for(state, seat)
     return {
         "rc": view,
         "rc_labels": labels(),

@@ -1,0 +1,329 @@
+"""Seats: which device plays for which seat, and what each device may do (issue 12).
+
+Every browser gets a random device id in its signed session cookie the first time it is seen.
+The host of a game is the device that created it (recorded with the game) and, as before, this
+machine (loopback). A phone that joined (link or table code) takes a free seat or watches; one
+device per seat, kept in the database so claims survive a restart. The host releases or moves
+seats and approves "this is my seat" requests from a player's new phone.
+
+:func:`role` is the one answer the web layer asks; :func:`check_may_act` runs before every
+command (``play.execute``) and :func:`check_may_undo` before undo/redo; a refusal is
+:class:`Refused` (answered 403 with the panel and the reason).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, abort, has_request_context, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+
+from companion.core import history
+from companion.events.seats import SeatTaken
+from companion.web import get_store
+from companion.web.access import can_see, game_or_404, is_local
+from companion.web.registry import GameUI, register_blueprint, ui_for
+
+bp = register_blueprint(Blueprint("seats", __name__, url_prefix="/games"))
+
+DEVICE = "device"  # session key of this browser's device id
+WATCHING = "watching"  # session key: games this browser chose to watch
+
+
+@dataclass(frozen=True)
+class Role:
+    """What a device is at one game: ``host``, ``seat`` (with its ``seat``), ``spectator`` or
+    ``None`` (a device that has not joined)."""
+
+    kind: str | None
+    seat: str | None = None
+
+
+class Refused(Exception):
+    """A device tried something its role does not allow; ``message`` says why."""
+
+    def __init__(self, game: dict, message: str):
+        super().__init__(message)
+        self.game = game
+        self.message = message
+
+
+def device_id(create: bool = True) -> str | None:
+    """This browser's device id (made on first sight; kept in the long-lived session cookie)."""
+    if not has_request_context():
+        return None
+    found = session.get(DEVICE)
+    if found is None and create:
+        found = session[DEVICE] = secrets.token_urlsafe(18)
+        session.permanent = True  # a phone keeps its seat across browser restarts
+    return found
+
+
+def tag(device: str) -> str:
+    """A short label of a device for the host's list (never the id itself: it is a credential)."""
+    return hashlib.sha256(device.encode()).hexdigest()[:6]
+
+
+def record_host(game_id: str) -> None:
+    """Remember the creating device as the game's host (called when a game is started)."""
+    device = device_id()
+    if device is not None:
+        get_store().record_host(game_id, device)
+
+
+def role(game: dict) -> Role:
+    """This request's role at ``game``."""
+    if not has_request_context():
+        return Role("host")  # the server's own code (tests, imports) acts as the table
+    store, device = get_store(), device_id(create=False)
+    if is_local() or (device is not None and device == store.host_device(game["id"])):
+        return Role("host")
+    seat = store.seat_of(game["id"], device) if device else None
+    if seat is not None:
+        return Role("seat", seat)
+    return Role("spectator") if can_see(game["id"]) else Role(None)
+
+
+def view_seat(game: dict) -> str | None:
+    """The seat whose private view this device gets (``None``: the table's shared view)."""
+    return role(game).seat
+
+
+def _seats_of(ui: GameUI, game: dict) -> tuple[str, ...]:
+    from companion.web import play
+
+    return ui.seats_of(play.load(game).state)
+
+
+def check_may_act(game: dict, command: Any) -> None:
+    """Raise :class:`Refused` unless this device may record ``command``: the host acts for any
+    seat; a seat device for its own seat and the table's steps; a spectator for nobody."""
+    who = role(game)
+    if who.kind == "host":
+        return
+    if who.kind != "seat":
+        raise Refused(game, _("This device is watching the game: take a free seat to play, or ask the host."))
+    ui = ui_for(game["kind"])
+    acting = ui.acting_seat(command) if ui else None
+    names = (acting,) if isinstance(acting, str) else tuple(acting or ())
+    others = [n for n in names if n != who.seat]
+    if others:
+        raise Refused(game, _("This phone plays for %(seat)s: it cannot act for %(other)s. The host's device can.",
+                              seat=who.seat, other=", ".join(others)))
+    if ui is not None and ui.host_only_when is not None:
+        from companion.web import play
+
+        reason = ui.host_only_when(play.load(game).state, command)
+        if reason:
+            raise Refused(game, str(reason))
+
+
+def command_seat(records: list) -> str | None:
+    """The seat a recorded command acted for: the first ``seat`` or ``player`` its events name."""
+    for record in records:
+        for key in ("seat", "player"):
+            value = record.payload.get(key)
+            if isinstance(value, str):
+                return value
+    return None
+
+
+def undo_records(loaded: Any, which: str) -> tuple[str | None, list]:
+    """The command undo (or redo) would act on now, and its records."""
+    target = loaded.timeline.undo_target() if which == "undo" else loaded.timeline.redo_target()
+    return target, [r for r in loaded.records if r.command_id == target and r.type not in (history.UNDO, history.REDO)]
+
+
+def check_may_undo(game: dict, loaded: Any, which: str) -> None:
+    """Undo/redo: the host, or the seat whose command it was. A command that showed the table
+    something hidden is never undone: undo cannot make the table forget what it has seen."""
+    target, records = undo_records(loaded, which)
+    if target is None:
+        return  # "nothing to undo" is said by the marker itself
+    if which == "undo" and _revealed(loaded, target, records):
+        raise Refused(game, _("This action revealed hidden information to the table; it cannot be undone "
+                              "(the table has seen it). Correct the game with an adjustment instead."))
+    who = role(game)
+    if who.kind == "host":
+        return
+    owner = command_seat(records)
+    if who.kind != "seat" or owner is None or owner != who.seat:
+        raise Refused(game, _("Only the host, or the player whose action it was, can undo or redo it."))
+
+
+def _revealed(loaded: Any, target: str, records: list) -> bool:
+    """Whether the command's events showed the table something hidden (judged by the game against
+    the state before the command)."""
+    from companion.core.events import decode
+
+    kept = [r for r in history.effective(loaded.records) if r.command_id != target]
+    before = loaded.ui.definition.fold([decode(r.type, r.version, r.payload) for r in kept])
+    return any(loaded.ui.reveals(before, r) for r in records)
+
+
+def describe(loaded: Any, records: list) -> str:
+    """The action a command recorded, in words (its first described event)."""
+    from companion.core.events import decode
+
+    hook = loaded.ui.extra.get("describe")
+    for record in records if hook else ():
+        line = hook(decode(record.type, record.version, record.payload))
+        if line:
+            return str(line)
+    owner = command_seat(records)
+    when = records[0].ts[11:19] if records else ""
+    if owner:
+        return _("%(seat)s’s action recorded at %(time)s", seat=owner, time=when)
+    return _("the action recorded at %(time)s", time=when)
+
+
+# --- what the pages show ---------------------------------------------------------------------
+
+
+def seating(game: dict, state: Any, ui: GameUI) -> dict:
+    """The seats section: every seat (held or free), this device's role, and for the host the
+    holders and the pending requests."""
+    store, who = get_store(), role(game)
+    holders = store.seat_holders(game["id"])
+    device = device_id(create=False)
+    watching = game["id"] in session.get(WATCHING, [])
+    requests = store.seat_requests(game["id"])
+    mine = next((r["seat"] for r in requests if r["device_id"] == device), None)
+    return {
+        "role": who.kind, "seat": who.seat, "watching": watching, "requested": mine,
+        "choose": who.kind == "spectator" and not watching,
+        "seats": [{"name": name, "held": name in holders,
+                   "device": tag(holders[name]["device_id"]) if name in holders else None}
+                  for name in ui.seats_of(state)],
+        "requests": [{"seat": r["seat"], "device": tag(r["device_id"])}
+                     for r in requests] if who.kind == "host" else [],
+    }
+
+
+# --- routes (plain form posts; htmx posts get the same redirect, followed by htmx) -------------
+
+
+def _back(game_id: str):
+    return redirect(url_for("games.show", game_id=game_id), 303)
+
+
+def _known_seat(game: dict, field: str = "seat") -> str:
+    name = request.form.get(field, "")
+    if name not in _seats_of(ui_for(game["kind"]), game):
+        abort(400, _("Seat: not a seat of this game."))
+    return name
+
+
+@bp.get("/<game_id>/seats")
+def choose(game_id: str):
+    """The seat choice page: free seats to take, held ones to ask back, or watch."""
+    game = game_or_404(game_id)
+    from companion.web import play
+
+    loaded = play.load(game)
+    return render_template("games/seats.html", game=game, seating=seating(game, loaded.state, loaded.ui),
+                           ui=loaded.ui)
+
+
+def _seat_post(game_id: str, action) -> Any:
+    game = game_or_404(game_id)
+    message = action(game)
+    if message:
+        from companion.web.games import render_game
+
+        return render_game(game, error=message, status=409)
+    return _back(game_id)
+
+
+@bp.post("/<game_id>/seats/take")
+def take(game_id: str):
+    """Take a free seat (one device per seat, one seat per device)."""
+    def act(game: dict) -> str | None:
+        if role(game).kind in ("host", "seat"):
+            return _("This device already plays at this table (host or a seat).")
+        name = _known_seat(game)
+        try:
+            get_store().claim_seat(game["id"], name, device_id())
+        except SeatTaken:
+            return _("%(seat)s’s seat is taken by another phone. If it is yours, tap “This is my seat” to ask "
+                     "the host.", seat=name)
+        return None
+    return _seat_post(game_id, act)
+
+
+@bp.post("/<game_id>/seats/watch")
+def watch(game_id: str):
+    """Watch as a spectator (reads only)."""
+    def act(game: dict) -> None:
+        device_id()  # a watching phone may take a seat or ask for one later: it needs its id
+        session[WATCHING] = [*session.get(WATCHING, []), game["id"]][-50:]
+    return _seat_post(game_id, act)
+
+
+@bp.post("/<game_id>/seats/request")
+def ask(game_id: str):
+    """"This is my seat": a new phone asks the host for a held seat (the old phone died)."""
+    def act(game: dict) -> str | None:
+        if role(game).kind != "spectator":
+            return _("This device already plays at this table (host or a seat).")
+        get_store().request_seat(game["id"], _known_seat(game), device_id())
+        return None
+    return _seat_post(game_id, act)
+
+
+def _host(game: dict) -> None:
+    if role(game).kind != "host":
+        raise Refused(game, _("Only the host can release, move or give seats."))
+
+
+@bp.post("/<game_id>/seats/release")
+def release(game_id: str):
+    """Host: free a seat (its phone then only watches)."""
+    def act(game: dict) -> None:
+        _host(game)
+        get_store().release_seat(game["id"], _known_seat(game))
+    return _seat_post(game_id, act)
+
+
+@bp.post("/<game_id>/seats/move")
+def move(game_id: str):
+    """Host: the phone holding a seat holds another, free one instead (reassign)."""
+    def act(game: dict) -> str | None:
+        _host(game)
+        name, to = _known_seat(game), _known_seat(game, "to")
+        try:
+            get_store().move_seat(game["id"], name, to)
+        except SeatTaken:
+            return _("%(seat)s’s seat is not free.", seat=to)
+        return None
+    return _seat_post(game_id, act)
+
+
+def _request_of(game: dict) -> dict:
+    wanted = request.form.get("device", "")
+    for found in get_store().seat_requests(game["id"]):
+        if tag(found["device_id"]) == wanted:
+            return found
+    abort(409, _("That request is no longer waiting."))
+
+
+@bp.post("/<game_id>/seats/approve")
+def approve(game_id: str):
+    """Host: approve a rejoin request (the seat moves to the new phone; the old one only watches)."""
+    def act(game: dict) -> None:
+        _host(game)
+        found = _request_of(game)
+        get_store().give_seat(game["id"], found["seat"], found["device_id"])
+    return _seat_post(game_id, act)
+
+
+@bp.post("/<game_id>/seats/deny")
+def deny(game_id: str):
+    """Host: refuse a rejoin request."""
+    def act(game: dict) -> None:
+        _host(game)
+        get_store().drop_request(game["id"], _request_of(game)["device_id"])
+    return _seat_post(game_id, act)
