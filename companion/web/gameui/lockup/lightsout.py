@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from companion.core.errors import InputError
 from companion.games.lockup import events as E
@@ -77,8 +78,9 @@ def _suspicion_line(r, tail: list) -> str | None:
     why = (_("the highest ranked here without a lookout; %(names)s had a lookout here", names=", ".join(
         W.seat(n) for n in lookouts)) if lookouts else _("the highest ranked here without a lookout"))
     count = moved.cubes.get("suspicion", 0) if moved else 0
-    return _("%(seat)s takes %(n)s suspicion: %(why)s (L-LO3)", seat=W.seat(revealed.suspicion_to), n=count,
-             why=why)
+    return ngettext("%(seat)s takes %(num)s suspicion: %(why)s (L-LO3)",
+                    "%(seat)s takes %(num)s suspicion: %(why)s (L-LO3)", count, seat=W.seat(revealed.suspicion_to),
+                    why=why)
 
 
 def explain(core, tail: list) -> dict | None:
@@ -261,7 +263,8 @@ def _recruit_pay(core, seat: str, count: int) -> dict:
     cost = RECRUIT_COSTS.get(tier or "", {}).get(count)
     pay = suggest_pay(dict(core.seats[seat].resources), {"any": cost}) if cost else None
     if pay is None:
-        raise InputError("pay", _("you cannot pay for %(n)s goons here (L-R6)", n=count))
+        raise InputError("pay", ngettext("you cannot pay for %(num)s goon here (L-R6)",
+                                       "you cannot pay for %(num)s goons here (L-R6)", count))
     return pay
 
 

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 
 from flask import redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from companion.core.errors import InputError
 from companion.games.lockup.model import GOON_LOCATIONS
@@ -51,7 +52,8 @@ def parse_players(form: Mapping, mode: str) -> list[dict]:
         players.append({"name": name, "crew": crew or None})
     least = 1 if mode == "solo" else 2
     if len(players) < least:
-        raise InputError("players", _("enter at least %(n)s player name(s)", n=least))
+        raise InputError("players", ngettext("enter at least %(num)s player name",
+                                             "enter at least %(num)s player names", least))
     return players
 
 

@@ -104,7 +104,7 @@ def _end_goal_detail(doc: dict, entry: dict) -> str:
                         "%(num)s crafted items showing %(treasure)s (most: 8, second: 4; 2 players: 6)",
                         count, treasure=TREASURE_LABELS[treasure])
     stars = goal["stars"].get(entry["name"], 0)
-    return _("meets it: %(n)s stars", n=stars) if stars else _("does not meet it")
+    return ngettext("meets it: %(num)s star", "meets it: %(num)s stars", stars) if stars else _("does not meet it")
 
 
 def _goons(entry: dict) -> list[dict]:
