@@ -19,10 +19,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, g, has_request_context, request
+from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
+from companion.web import get_store
 from companion.web.access import game_or_404
-from companion.web.registry import GameUI
+from companion.web.registry import GameUI, ui_for
 
 bp = Blueprint("live", __name__, url_prefix="/games")
 
@@ -88,8 +90,42 @@ def check_fresh(ui: GameUI, state: Any, target: str | None) -> None:
         raise StaleAction(target, current)
 
 
+def refuse_stale():
+    """``before_request``: answer a stale action post at once (409, the fresh view), before the
+    game's view parses its fields against a table they were not drawn for (a parser would name
+    a field instead of saying what happened). ``play.execute`` checks again under the write lock.
+    A repeated post (its key already recorded) goes on: the store answers it as the first time."""
+    target = request.form.get("form_target") if request.method == "POST" else None
+    game_id = (request.view_args or {}).get("game_id")
+    if target is None or not game_id:
+        return None
+    game = game_or_404(game_id)
+    ui = ui_for(game["kind"])
+    if ui is None or ui.target_of is None or _recorded(request.form.get("key")):
+        return None
+    from companion.web import games, play
+
+    loaded = play.load(game)
+    if ui.target_of(loaded.state) == target:
+        return None
+    return games.render_game(game, error=moved_message(), status=409, loaded=loaded)
+
+
+def moved_message() -> str:
+    """What a stale post is answered (with the table as it is now)."""
+    return _("The table has moved on: nothing was recorded. Here is the table now.")
+
+
+def _recorded(key: str | None) -> bool:
+    if not key:
+        return False
+    found = get_store().db.execute("SELECT 1 FROM commands WHERE idempotency_key = ?", [key]).fetchone()
+    return found is not None
+
+
 def init_app(app) -> None:
-    """Register the version endpoint and the template helpers."""
+    """Register the version endpoint, the early stale check and the template helpers."""
     app.register_blueprint(bp)
+    app.before_request(refuse_stale)
     app.jinja_env.globals["live_stamp"] = stamp
     app.jinja_env.globals["live_fields"] = form_fields

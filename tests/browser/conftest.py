@@ -74,3 +74,60 @@ def screenshot():
         return path
 
     return save
+
+
+# --- the table's Wi-Fi: the host on loopback, phones on this machine's LAN address (issue 12) ------
+
+
+def lan_address() -> str:
+    """This machine's first non-loopback IPv4 address (``hostname -I``): what a phone on the
+    table's Wi-Fi would open. A machine without one fails the test (never all on loopback)."""
+    import ipaddress
+    import subprocess
+
+    try:
+        found = subprocess.run(["hostname", "-I"], capture_output=True, text=True, timeout=10).stdout.split()
+    except (OSError, subprocess.SubprocessError):
+        found = []
+    for address in found:
+        try:
+            ip = ipaddress.ip_address(address)
+        except ValueError:
+            continue
+        if ip.version == 4 and not ip.is_loopback:
+            return address
+    from companion.serve import lan_address as routed
+
+    address = routed()
+    if ipaddress.ip_address(address).is_loopback:
+        pytest.fail("this machine has no LAN address: the phones cannot be served apart from the host")
+    return address
+
+
+def free_port(host: str = "0.0.0.0") -> int:
+    """A port nobody listens on right now."""
+    with socket.socket() as probe:
+        probe.bind((host, 0))
+        return probe.getsockname()[1]
+
+
+class LanServed:
+    """The app served by waitress on every address: ``host_url`` (loopback) for the host device,
+    ``lan_url`` (the LAN address, admitted by the Host allow-list) for the phones."""
+
+    def __init__(self, app, port: int, lan: str):
+        self.app, self.port, self.lan = app, port, lan
+        self.host_url = f"http://127.0.0.1:{port}"
+        self.lan_url = f"http://{lan}:{port}"
+
+
+@pytest.fixture
+def lan_served(tmp_path):
+    lan, port = lan_address(), free_port()
+    app = create_app({"INSTANCE_PATH": str(tmp_path / "instance"), "ALLOWED_HOSTS": (lan,),
+                      "PUBLIC_URL": f"http://{lan}:{port}/"})
+    server = create_server(app, host="0.0.0.0", port=port, threads=8)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield LanServed(app, port, lan)
+    server.close()
