@@ -34,14 +34,21 @@ def start_game(page, live_url, screenshot) -> None:
 
 
 def play_all_rounds(page, screenshot) -> None:
-    expect(page.locator("#rc-rounds h2")).to_contain_text("Round 1 of 9")
+    expect(page.locator("#rc-rounds h2")).to_contain_text("Round 1 of 9 · Rojo’s turn")
     expect(page.locator("#rc-start-player")).to_have_text("Start player: Rojo")
     screenshot(page, "rc-round-tracker-360x740")
+    # Phase C (RC-G1): one building each, clockwise from the start player; the prompt stays in view.
+    for name, following in (("Rojo", "Azul’s turn"), ("Azul", "Verde’s turn"), ("Verde", "resolve the buildings")):
+        page.get_by_role("button", name=f"{name} has accessed a building").click()
+        expect(page.locator("#rc-prompt-title")).to_contain_text(following)
+        expect(page.locator("#rc-prompt-title")).to_be_in_viewport()
+    page.check("#rc-round-treasury")  # RC-F5: noted in the round it was used
     no_sideways_scroll(page)
     url = page.url
     for round_no in range(2, 10):
         page.locator("#rc-end-round button").click()
         expect(page.locator("#rc-rounds h2")).to_contain_text(f"Round {round_no} of 9")
+    expect(page.locator("#rc-treasury-noted")).to_be_visible()
     expect(page.locator("#rc-start-player")).to_have_text("Start player: Verde")  # passed left 8 times
     expect(page.locator("#rc-panel")).to_contain_text("Final round")
     page.locator("#rc-end-round button").click()

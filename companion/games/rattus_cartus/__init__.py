@@ -11,7 +11,11 @@ Setup (``GAME.start(setup)``): ``players`` (2-5 names, clockwise seating), ``sta
 ``gold_two_player_tie`` (RC-F5 option for a two-player tie for most Gold: ``"split_9"``, the
 default, shares the 9 VP, 4 each; ``"split_6"`` shares only the 6, 3 each).
 
-- ``end-round``: no fields. Ends the current round; the start player passes left (RC-G1).
+- ``end-round``: optional ``treasury_used`` (bool: the Treasury building was used this round;
+  once noted, the end does not ask again, RC-F5). Ends the current round; the start player
+  passes left (RC-G1).
+- ``end-turn``: no fields. Phase C: the current player accessed a building; the turn passes
+  clockwise (from the start player; ``view_for`` gives ``turn``, None once all have played).
   After the last round (10/9/8 rounds for 2/3/4-5 players) the end-of-game entry opens.
 - ``record-tally``: ``player``; the six classes ``peasantry``, ``burghers``, ``church``,
   ``knighthood``, ``royalty``, ``sorcery`` (influence, default 0); ``hand_cards``, ``swords``,

@@ -21,7 +21,16 @@ TALLY_COUNTS: tuple[str, ...] = ("hand_cards", *SPECIALS, "gold", "vp_tokens")
 
 @dataclass(frozen=True)
 class EndRound:
-    """Phase E of the current round: the start player card passes left (RC-G1)."""
+    """Phase E of the current round: the start player card passes left (RC-G1).
+
+    ``treasury_used``: the Treasury building was used this round, so Gold scores at the end (RC-F5)."""
+
+    treasury_used: bool = False
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """Phase C: the current player has accessed a building and laid their cards (RC-G1)."""
 
 
 @dataclass(frozen=True)
@@ -68,12 +77,17 @@ class RevealPlague:
     nuns: int
 
 
-Command = EndRound | RecordTally | RecordRats | RecordTreasury | RecordInfluenceOrder | RevealPlague
+Command = EndRound | EndTurn | RecordTally | RecordRats | RecordTreasury | RecordInfluenceOrder | RevealPlague
 
 
 def _end_round(data: Mapping[str, Any]) -> EndRound:
+    data = _form.fields(data, optional=("treasury_used",))
+    return EndRound(_form.boolean(data.get("treasury_used", False), "treasury_used"))
+
+
+def _end_turn(data: Mapping[str, Any]) -> EndTurn:
     _form.fields(data)
-    return EndRound()
+    return EndTurn()
 
 
 def _record_tally(data: Mapping[str, Any]) -> RecordTally:
@@ -109,6 +123,7 @@ def _reveal_plague(data: Mapping[str, Any]) -> RevealPlague:
 
 PARSERS: dict[str, Callable[[Mapping[str, Any]], Command]] = {
     "end-round": _end_round,
+    "end-turn": _end_turn,
     "record-tally": _record_tally,
     "record-rats": _record_rats,
     "record-treasury": _record_treasury,
@@ -129,7 +144,8 @@ _COUNT = {"type": "integer", "required": False, "minimum": 0}
 
 # Machine-readable fields of every command, in form order (see the package docstring).
 FIELDS: dict[str, tuple[_form.FieldSpec, ...]] = {
-    "end-round": (),
+    "end-round": (_form.FieldSpec("treasury_used", "boolean", required=False),),
+    "end-turn": (),
     "record-tally": (
         _form.FieldSpec("player", "player"),
         *(_form.FieldSpec(name, **_COUNT) for name in (*CLASSES, *TALLY_COUNTS)),

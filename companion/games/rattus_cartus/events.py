@@ -38,12 +38,32 @@ def _game_started_v1(payload: dict) -> dict:
 @event_type
 @dataclass(frozen=True)
 class RoundEnded(Event):
-    """Phase E (RC-G1): the start player card passed left; ``last`` when the final round ended."""
+    """Phase E (RC-G1): the start player card passed left; ``last`` when the final round ended.
+
+    Version 2 adds ``treasury_used``: the table noted that the Treasury was used this round (RC-F5)."""
 
     type: ClassVar[str] = "rc-round-ended"
+    version: ClassVar[int] = 2
     round: int
     next_start_player: str
     last: bool = False
+    treasury_used: bool = False
+
+
+@upcaster("rc-round-ended", 1)
+def _round_ended_v1(payload: dict) -> dict:
+    """v1 -> v2: before the field existed no round noted the Treasury."""
+    return {"treasury_used": False, **payload}
+
+
+@event_type
+@dataclass(frozen=True)
+class TurnEnded(Event):
+    """Phase C (RC-G1): ``player`` accessed a building; the next player clockwise takes their turn."""
+
+    type: ClassVar[str] = "rc-turn-ended"
+    round: int
+    player: str
 
 
 @event_type

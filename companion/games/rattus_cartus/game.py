@@ -20,6 +20,7 @@ from companion.games.rattus_cartus import events as ev
 from companion.games.rattus_cartus.commands import (
     Command,
     EndRound,
+    EndTurn,
     RecordInfluenceOrder,
     RecordRats,
     RecordTally,
@@ -66,10 +67,17 @@ class State:
     nuns: int | None = None
     winners: tuple[str, ...] = ()
     tiebreak: str | None = None
+    turns: int = 0  # phase C turns taken this round (each player accesses one building)
 
     def seat(self, name: str) -> int:
         """Index of a player in the seating."""
         return self.players.index(name)
+
+    def current_player(self) -> str | None:
+        """Whose phase C turn it is: clockwise from the start player; None once everyone has had theirs."""
+        if self.phase != ROUNDS or self.turns >= len(self.players):
+            return None
+        return self.players[(self.seat(self.start_player) + self.turns) % len(self.players)]
 
     def ties(self) -> dict[str, tuple[str, ...]]:
         """Recorded stacking orders by class."""
@@ -120,7 +128,9 @@ def decide(state: State | None, command: Command) -> list[Event]:
     if state.phase == FINISHED:
         raise RuleViolation(T("The game is over: the plague has been revealed"), "RC-F7")
     if isinstance(command, EndRound):
-        return _end_round(state)
+        return _end_round(state, command)
+    if isinstance(command, EndTurn):
+        return _end_turn(state)
     if state.phase != FINAL:
         raise RuleViolation(
             T("Final scoring comes after the last round: this is round %(round)s of %(rounds)s",
@@ -131,12 +141,23 @@ def decide(state: State | None, command: Command) -> list[Event]:
     return handler(state, command)
 
 
-def _end_round(state: State) -> list[Event]:
+def _end_round(state: State, command: EndRound) -> list[Event]:
     if state.phase != ROUNDS:
         raise RuleViolation(T("All %(rounds)s rounds have been played", rounds=state.rounds), "RC-G1")
     # RC-G1 phase E: the start player card passes to the left (next seat clockwise).
     following = state.players[(state.seat(state.start_player) + 1) % len(state.players)]
-    return [ev.RoundEnded(state.round, following, last=state.round == state.rounds)]
+    return [ev.RoundEnded(state.round, following, last=state.round == state.rounds,
+                          treasury_used=command.treasury_used)]
+
+
+def _end_turn(state: State) -> list[Event]:
+    if state.phase != ROUNDS:
+        raise RuleViolation(T("All %(rounds)s rounds have been played", rounds=state.rounds), "RC-G1")
+    player = state.current_player()
+    if player is None:
+        raise RuleViolation(T("Every player has accessed a building this round: resolve the buildings, then end "
+                              "the round"), "RC-G1")
+    return [ev.TurnEnded(state.round, player)]
 
 
 def _known(state: State, name: str) -> str:
@@ -218,9 +239,12 @@ def evolve(state: State | None, event: Event) -> State:
 
 
 def _round_ended(state: State, event: ev.RoundEnded) -> State:
+    # A round that noted the Treasury answers the end's question (RC-F5); none leaves it to the end.
+    treasury = True if event.treasury_used else state.treasury_used
+    state = dataclasses.replace(state, start_player=event.next_start_player, turns=0, treasury_used=treasury)
     if event.last:
-        return dataclasses.replace(state, start_player=event.next_start_player, phase=FINAL)
-    return dataclasses.replace(state, start_player=event.next_start_player, round=event.round + 1)
+        return dataclasses.replace(state, phase=FINAL)
+    return dataclasses.replace(state, round=event.round + 1)
 
 
 def _tally_recorded(state: State, event: ev.TallyRecorded) -> State:
@@ -253,6 +277,7 @@ def _plague_revealed(state: State, event: ev.PlagueRevealed) -> State:
 
 _EVOLVERS = {
     ev.RoundEnded: _round_ended,
+    ev.TurnEnded: lambda s, e: dataclasses.replace(s, turns=s.turns + 1),
     ev.TallyRecorded: _tally_recorded,
     ev.RatsRecorded: _rats_recorded,
     ev.TreasuryRecorded: lambda s, e: dataclasses.replace(s, treasury_used=e.used),
@@ -340,6 +365,7 @@ def view_for(state: State | None, seat: str | None) -> dict[str, Any]:
     return {
         "game": "rattus-cartus", "phase": state.phase, "round": state.round, "rounds": state.rounds,
         "start_player": state.start_player, "players": players, "treasury_used": state.treasury_used,
+        "turn": state.current_player(), "turns": state.turns,
         "influence_orders": {c: list(o) for c, o in state.orders}, "influence_ties": _ties_view(state),
         "nuns": state.nuns,
         "options": dataclasses.asdict(state.options), "pending": dataclasses.asdict(pending(state)),

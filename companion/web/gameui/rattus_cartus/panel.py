@@ -35,6 +35,7 @@ def context(state: Any, game: dict, seat: str | None) -> dict[str, Any]:
         "rc_result": result_view(rc.final_result(state), view["options"]),
         "rc_tiebreaks": tiebreak_texts(),
         "rc_next_start": next_start_player(view),
+        "rc_turn_order": turn_order(view),
         "exports": exports(state, game),
     }
 
@@ -52,6 +53,16 @@ def next_start_player(view: dict[str, Any]) -> str:
     """Who takes the start player card when this round ends: the next seat to the left (RC-G1)."""
     names = [p["name"] for p in view["players"]]
     return names[(names.index(view["start_player"]) + 1) % len(names)]
+
+
+def turn_order(view: dict[str, Any]) -> list[str]:
+    """Who still accesses a building this round after the current player: clockwise from the start
+    player, one turn each (RC-G1 C)."""
+    if view.get("turn") is None:
+        return []
+    names = [p["name"] for p in view["players"]]
+    start = names.index(view["start_player"])
+    return [names[(start + k) % len(names)] for k in range(view["turns"] + 1, len(names))]
 
 
 def need_text(need: str) -> str:
