@@ -218,3 +218,16 @@ def test_a_seat_undoes_its_own_action_only(app, client):
     assert support.undo(ana, game_id, "redo").status_code == 303 and seq(app, game_id) == 5
     watcher = support.phone(app, game_id, None, address="192.0.2.51")
     assert watcher.post(f"/games/{game_id}/undo").status_code == 403
+
+
+def test_moving_onto_a_held_seat_and_asking_while_seated_are_refused(app, client):
+    game_id = tally(app, client)
+    ana = support.phone(app, game_id, "Ana")
+    support.phone(app, game_id, "Ben", address="192.0.2.51")
+    moved = client.post(f"/games/{game_id}/seats/move", data={"seat": "Ana", "to": "Ben"})
+    assert moved.status_code == 409 and "Ben’s seat is not free." in alerts(moved)[0]
+    asked = ana.post(f"/games/{game_id}/seats/request", data={"seat": "Ben"})
+    assert asked.status_code == 409 and "already plays at this table" in alerts(asked)[0]
+    with app.app_context():
+        assert get_store().seat_requests(game_id) == []
+    assert sorted(holders(app, game_id)) == ["Ana", "Ben"]
