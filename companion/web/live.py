@@ -4,8 +4,9 @@ table is never applied to something else.
 Polling, not server-sent events: waitress is threaded (a held-open stream per phone would pin a
 worker thread each), and a poll that finds nothing new costs one indexed read of the game row.
 
-- ``GET /games/<id>/version?seen=<seq>`` answers 204 (no body) while the game's last ``seq`` is
-  still ``seen``, and 200 with ``HX-Trigger: game-moved`` once it moved. The game page polls it
+- ``GET /games/<id>/version?seen=<version>`` answers 204 (no body) while the table's version
+  (:func:`table_version`: the last ``seq`` and a digest of the seats) is still ``seen``, and 200
+  with ``HX-Trigger: game-moved`` once it moved. The game page polls it
   every second (``games/_panel_region.html``); the panel region reloads itself on ``game-moved``.
   When nothing moved nothing is swapped, so scroll position and half-filled forms stay.
 - Every action form carries ``form_version`` (the ``seq`` it was drawn from) and ``form_target`` (the
@@ -16,6 +17,7 @@ worker thread each), and a poll that finds nothing new costs one indexed read of
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from flask import Blueprint, Response, g, has_request_context, request
@@ -45,13 +47,31 @@ def version(game_id: str) -> Response:
     """204 while the game's last ``seq`` is ``seen``; 200 with ``HX-Trigger: game-moved`` once
     it moved (one indexed read of the game row: no fold, no template)."""
     game = game_or_404(game_id)
-    last = int(game.get("last_seq") or 0)
-    if request.args.get("seen", "") == str(last):
+    now = table_version(game["id"], int(game.get("last_seq") or 0))
+    if request.args.get("seen", "") == now:
         return Response(status=204)
-    response = Response(str(last), status=200, mimetype="text/plain")
+    response = Response(now, status=200, mimetype="text/plain")
     response.headers["HX-Trigger"] = MOVED
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def table_version(game_id: str, seq: int) -> str:
+    """What a device has seen of a table: the game's last ``seq`` and a short digest of who holds
+    which seat and who asks for one (a seat taken or released changes what every device shows;
+    device ids are credentials, so only a digest of them goes out)."""
+    store = get_store()
+    holders = sorted((seat, h["device_id"]) for seat, h in store.seat_holders(game_id).items())
+    asking = [(r["device_id"], r["seat"]) for r in store.seat_requests(game_id)]
+    if not holders and not asking:
+        return str(seq)
+    digest = hashlib.sha256(repr((holders, asking)).encode()).hexdigest()[:10]
+    return f"{seq}.{digest}"
+
+
+def shown_version(game: dict, loaded: Any) -> str:
+    """The version a rendered panel shows (its poller's ``seen``)."""
+    return table_version(game["id"], loaded.records[-1].seq if loaded.records else 0)
 
 
 def stamp(loaded: Any) -> str:
@@ -129,3 +149,4 @@ def init_app(app) -> None:
     app.before_request(refuse_stale)
     app.jinja_env.globals["live_stamp"] = stamp
     app.jinja_env.globals["live_fields"] = form_fields
+    app.jinja_env.globals["live_version"] = shown_version

@@ -77,6 +77,7 @@ def open_table(browser, served_host: str, screenshot) -> tuple[Device, Device, D
     code = host.page.inner_text("#join-table .code").strip()
     assert host.page.locator("#join-table img[src*='qr.svg']").count() == 1
     assert "127.0.0.1" not in link and re.match(r"http://[\d.]+:\d+/join/", link), link
+    host.mark()
     ana.page.goto(link)
     take_seat(ana, "Ana")
     lan_home = link.split("/join/")[0] + "/"
@@ -85,6 +86,11 @@ def open_table(browser, served_host: str, screenshot) -> tuple[Device, Device, D
     ben.page.locator("form[action='/join'] button[type=submit]").click()
     ben.page.wait_for_selector("#lockup")
     take_seat(ben, "Ben")
+    # The host's seat list shows both phones within 2 s, without a reload.
+    host.page.wait_for_function(
+        "() => [...document.querySelectorAll('#seats li')].filter(li => li.textContent.includes('held by phone'))"
+        ".length === 2", timeout=LIVE_MS)
+    assert host.page.evaluate("() => window.__noReload") == 1
     assert "Ana" in ana.page.inner_text("#my-seat") and "Ben" in ben.page.inner_text("#my-seat")
     for device in (host, ana, ben):
         device.mark()

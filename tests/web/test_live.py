@@ -106,3 +106,32 @@ def test_live_js_is_served_as_a_static_file(client):
     answer = client.get("/static/live.js")
     body = answer.get_data(as_text=True)
     assert answer.status_code == 200 and "htmx:sendError" in body and "live-status" in body
+
+
+def seen_of(page: str) -> str:
+    return re.search(r'/version\?seen=([^"&]+)"', page).group(1)
+
+
+def test_a_seat_taken_moves_the_version_and_the_panel_answer_brings_the_seats(app, client, game):
+    """A seat taken changes what every device shows (the host's list, the phone's own view)."""
+    before = seen_of(client.get(f"/games/{game}").get_data(as_text=True))
+    ben = support.phone(app, game, "Ben")
+    assert poll(client, game, before).status_code == 200  # the host hears of it
+    panel = client.get(f"/games/{game}", headers=HX).get_data(as_text=True)
+    now = seen_of(panel)
+    assert now != before and poll(client, game, now).status_code == 204
+    oob = re.search(r'<section id="seats" class="card" hx-swap-oob="true">(.*?)</section>', panel, re.S)
+    assert oob and "Ben" in oob.group(1) and panel.lstrip().startswith('<div id="game-panel">')
+    assert poll(ben, game, seen_of(ben.get(f"/games/{game}").get_data(as_text=True))).status_code == 204
+    assert "hx-swap-oob" not in client.get(f"/games/{game}").get_data(as_text=True)  # a whole page: in place
+
+
+def test_the_version_shows_no_device_id(app, client, game):
+    support.phone(app, game, "Ben")
+    from companion.web import get_store
+
+    with app.app_context():
+        devices = [h["device_id"] for h in get_store().seat_holders(game).values()]
+    answer = poll(client, game, "0").get_data(as_text=True)
+    page = client.get(f"/games/{game}").get_data(as_text=True)
+    assert devices and not any(d in answer or d in page for d in devices)
