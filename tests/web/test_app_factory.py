@@ -37,7 +37,7 @@ def test_home_page_serves_with_local_htmx_and_vary_header(client):
     assert page.status_code == 200
     assert "HX-Request" in page.headers["Vary"]
     html = page.get_data(as_text=True)
-    assert '<script src="/static/vendor/htmx.min.js"' in html
+    assert '<script src="/static/vendor/htmx.min.js?v=' in html  # content-hashed (companion.web.assets)
     assert "http://" not in html.split("<body")[0] and "https://" not in html.split("<body")[0]
     js = client.get("/static/vendor/htmx.min.js")
     assert js.status_code == 200 and b"htmx" in js.data[:2000]
