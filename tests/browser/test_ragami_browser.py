@@ -195,3 +195,15 @@ def test_ragami_tracker_is_prompt_first_and_short_on_a_phone(page, live_url, scr
     for fold in ("rg-more-vp", "rg-cubes-virtue", "rg-tokens", "rg-end-round", "rg-log"):
         expect(page.locator(f"#{fold}")).not_to_have_attribute("open", "")
     screenshot(page, "ragami-prompt-first-360x740")
+
+
+def test_ragami_on_a_tablet_puts_the_prompt_and_the_scoreboard_side_by_side(page, live_url, screenshot):
+    """Issue 13 (tablet): at 768 px and wider the board sits beside the prompt, both in view."""
+    start_game(page, live_url)
+    page.set_viewport_size({"width": 900, "height": 700})
+    prompt, board = page.locator("#rg-round").bounding_box(), page.locator("#rg-board").bounding_box()
+    assert board["x"] >= prompt["x"] + prompt["width"], (prompt, board)
+    assert abs(board["y"] - prompt["y"]) < 5
+    expect(page.locator("#rg-prompt-title")).to_be_in_viewport()
+    expect(page.locator("#rg-board")).to_be_in_viewport()
+    screenshot(page, "ragami-tablet-900x700")
