@@ -120,24 +120,42 @@ def _recognise(text: str, gettext: Gettext, ngettext: Ngettext) -> str:
     translated = gettext(text)
     if translated != text:
         return translated
-    found = match(text, _catalog_patterns())
+    found = _match_cached(text)
     if found is None:
         return text
     msgid, params = found
-    return _safe_fill(gettext(msgid), {k: _recognise(v, gettext, ngettext) for k, v in params.items()}, text)
+    # A param is translated only when it is a catalog entry itself (a tier, a location): card and
+    # player names are the table's own words and must not be taken for a sentence.
+    return _safe_fill(gettext(msgid), {k: gettext(v) for k, v in params.items()}, text)
 
 
-_patterns_cache: dict[tuple[str, ...], list[tuple[re.Pattern, str]]] = {}
+_matches: dict[tuple[int, str], tuple[str, dict[str, str]] | None] = {}
+_MAX_MATCHES = 4096  # stored reasons repeat: remember the answer for each text (bounded)
+
+
+def _match_cached(text: str) -> tuple[str, dict[str, str]] | None:
+    compiled = _catalog_patterns()
+    key = (id(compiled), text)
+    if key not in _matches:
+        if len(_matches) >= _MAX_MATCHES:
+            _matches.clear()
+        _matches[key] = match(text, compiled)
+    return _matches[key]
+
+
+_patterns_cache: dict[int, tuple[list[str], list[tuple[re.Pattern, str]]]] = {}
 
 
 def _catalog_patterns() -> list[tuple[re.Pattern, str]]:
+    """The catalog's msgids with params as regexes, built once per catalog (its msgid list)."""
     if _translator is None:
         return []
-    msgids = tuple(m for m in _translator[2]() if "%(" in m)
-    if msgids not in _patterns_cache:
-        _patterns_cache.clear()
-        _patterns_cache[msgids] = patterns(msgids)
-    return _patterns_cache[msgids]
+    msgids = _translator[2]()
+    cached = _patterns_cache.get(id(msgids))
+    if cached is None or cached[0] is not msgids:
+        cached = (msgids, patterns([m for m in msgids if "%(" in m]))
+        _patterns_cache[id(msgids)] = cached
+    return cached[1]
 
 
 _PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|%%")

@@ -28,12 +28,21 @@ def _ngettext(singular: str, plural: str, n: int) -> str:
     return get_translations().ngettext(singular, plural, n)
 
 
+_MSGIDS: dict[int, tuple[Any, list[str]]] = {}  # id(translations) -> (translations, its msgids), built once
+
+
 def _msgids() -> list[str]:
-    """The msgids the request's catalog translates (to recognise English stored as plain text)."""
+    """The msgids the request's catalog translates (to recognise English stored as plain text);
+    the same list object for the same catalog, so the core can cache its patterns."""
     if not has_request_context():
         return []
-    catalog = getattr(get_translations(), "_catalog", None) or {}
-    return [key for key, value in catalog.items() if isinstance(key, str) and key and value]
+    translations = get_translations()
+    cached = _MSGIDS.get(id(translations))
+    if cached is None or cached[0] is not translations:
+        catalog = getattr(translations, "_catalog", None) or {}
+        cached = (translations, [key for key, value in catalog.items() if isinstance(key, str) and key and value])
+        _MSGIDS[id(translations)] = cached
+    return cached[1]
 
 
 def init_app(app: Flask) -> None:

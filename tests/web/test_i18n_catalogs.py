@@ -232,6 +232,15 @@ def test_c_an_english_reason_stored_in_an_old_event_is_recognised(in_language):
         assert web_i18n.text("a reason no catalog knows") == "a reason no catalog knows"
 
 
+def test_c_a_card_name_inside_a_stored_reason_is_left_as_the_table_wrote_it(app, monkeypatch):
+    """Only params that are catalog entries themselves are translated: a made-up item named like a
+    sentence of the catalog stays as it was entered."""
+    entries = {"crafted %(item)s": "ES[compró %(item)s]", "%(count)s %(resource)s": "ES[%(resource)s x%(count)s]"}
+    monkeypatch.setattr(web_i18n, "get_translations", lambda: MadeUpCatalog("es", entries))
+    with app.test_request_context("/"):
+        assert web_i18n.text("crafted 2 Made-up Shivs") == "ES[compró 2 Made-up Shivs]"
+
+
 def test_matching_stored_text_prefers_the_most_specific_msgid():
     compiled = i18n.patterns(["%(a)s (%(b)s)", "%(tier)s at the Commissary (%(rule)s)"])
     assert i18n.match("first at the Commissary (L-R5)", compiled) == (
