@@ -46,7 +46,7 @@ class Device:
 
     name: str
     client: L.Client
-    seen: int = 0
+    seen: str = "0"  # the table version its page shows
     latencies: list[float] = field(default_factory=list)  # ms per poll
     statuses: dict[int, int] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
@@ -99,7 +99,7 @@ def run(args, server: L.Server) -> tuple[list[Device], float, float, float, floa
     for device in devices:
         device.client.fetch_token(f"/games/{game}")
         status, _h, body = device.client.get(f"/games/{game}/version?seen=-1", HTMX)
-        device.seen = int(body.decode())
+        device.seen = body.decode()
     # Idle: every device polls, nothing moves; the server's CPU over exactly this window.
     begin_cpu, begin = cpu_seconds(server.proc.pid), time.monotonic()
     until = begin + args.seconds
