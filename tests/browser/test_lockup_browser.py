@@ -3,6 +3,10 @@
 A 3-player game and a solo game at expert difficulty go from the new-game form to the final
 scores with simple legal picks; the totals shown are checked against ``companion audit lockup``
 run on the same end state. Every card is made up for the test ("Made-up Item 3"), not a real card.
+
+Issue 13: every round stays within its tap budget (clicks and submits; cards typed for the first
+time excluded): 30 for three players on one phone, 15 solo; after every tap the next prompt is
+focused and in view; on a 1024×768 tablet the prompt and the board sit side by side.
 """
 
 from __future__ import annotations
@@ -29,7 +33,10 @@ class Table:
         self.page, self.screenshot, self.prefix = page, screenshot, prefix
         self.cards = 0
         self.shot: set[str] = set()
-        self.taps = 0
+        self.per_round: dict[int, int] = {}  # taps (clicks and submits) per round, cards typed excluded
+
+    def round(self) -> int:
+        return int(self.page.get_attribute("#lockup", "data-round"))
 
     def waiting(self) -> str:
         return self.page.get_attribute("#lockup", "data-waiting")
@@ -37,14 +44,29 @@ class Table:
     def submit(self, button) -> None:
         """Tap a submit button, wait for htmx to swap in the new panel; the next prompt is then in
         view and focused (issue 13: no scrolling back up after Assign, Recruit, Put them ...)."""
-        self.taps += 1
+        self.per_round[self.round()] = self.per_round.get(self.round(), 0) + 1
         support.tap_and_wait(self.page, button)
+        self.settle()
         self.page.wait_for_function("() => document.activeElement && document.activeElement.id === 'lockup-ask'")
-        assert prompt_in_view(self.page), f"the prompt is out of view after {self.waiting()}"
+        try:  # the scroll lands with the last swap of the tap
+            self.page.wait_for_function(IN_VIEW, timeout=3000)
+        except Exception:
+            raise AssertionError(f"the prompt is out of view after {self.waiting()}") from None
+
+    def undo(self) -> None:
+        """Undo, confirmed on the step that names the action."""
+        self.page.click("#undo button")
+        self.page.click("#confirm-undo-yes")
+        self.page.wait_for_selector("#lockup")
+        self.settle()
+
+    def settle(self) -> None:
+        """Wait while the page posts steps nobody has a choice in (``data-auto``) by itself."""
+        self.page.wait_for_function("() => !document.querySelector('form[data-auto]') && !document.querySelector('.htmx-request')")
 
     def tap(self, locator) -> None:
         """A tap that is not a submit (a checkbox, a radio, a summary): counted in the round's taps."""
-        self.taps += 1
+        self.per_round[self.round()] = self.per_round.get(self.round(), 0) + 1
         locator.click()
 
     def new_card(self, entry, kind: str) -> None:
@@ -65,31 +87,45 @@ class Table:
         getattr(self, "on_" + kind.replace("-", "_"))()
 
     def on_roll_call(self) -> None:
-        """Every tile; with players one of them face down, counted only (I-16)."""
+        """Every tile at once. The first player of the round keeps one face down (with players
+        counted only, I-16) and taps the others; the rest use "Assign all" (two taps)."""
         form = self.page.locator("form.lk-assign")
+        everything = form.locator("button.lk-all")
+        first = self.page.get_attribute("#lockup", "data-seat") == self.page.get_attribute("#lockup", "data-first")
+        if everything.count() and not first:
+            places = form.locator("input[name=location]:not([disabled])").all()
+            self.tap(places[self.cards % len(places)])
+            self.submit(everything)
+            return
         boxes = form.locator("input[name=tile]").all()
         face_down = form.locator("input[name=face_down]")
         hide = 1 if face_down.count() and len(boxes) > 1 else 0
         for box in boxes[hide:]:
-            box.check()
+            self.tap(box)
         if hide:
+            self.tap(face_down)
             face_down.fill("1")
         places = form.locator("input[name=location]:not([disabled])").all()
-        places[self.cards % len(places)].check()  # spread the crews over the locations
-        self.submit(form.locator("button[type=submit]"))
+        self.tap(places[self.cards % len(places)])  # spread the crews over the locations
+        self.submit(form.locator("button.lk-main"))
 
     def on_reveal_tiles(self) -> None:
         """Lights Out: name the face-down tiles here (L-LO1, I-16); any tiles offered will do."""
         ask = self.page.locator("#reveal-tiles")
         for box in ask.locator("input[name=tile]").all()[: int(ask.get_attribute("data-count"))]:
-            box.check()
+            if not box.is_checked():  # the only legal choice comes ticked
+                self.tap(box)
         self.submit(self.page.locator("form.lk-reveal button[type=submit]"))
 
     def on_guard_turn(self) -> None:
         self.submit(self.page.locator("#guard-reveal button").first)
 
     def on_confirm_rewards(self) -> None:
-        self.submit(self.page.locator("form.lk-collect button"))
+        form = self.page.locator("form.lk-collect")
+        if form.get_attribute("data-auto") and self.page.evaluate("typeof window.htmx") != "undefined":
+            self.settle()  # nobody can decline: the page posts it itself, no tap
+            return
+        self.submit(form.locator("button"))
 
     def on_choice(self) -> None:
         take = self.page.locator("form[data-action=take] button:not([disabled])")
@@ -105,6 +141,7 @@ class Table:
             take = min(n, excess)
             excess -= take
             if take:
+                self.tap(self.page.locator(f"input[name=discard_{resource}]"))
                 self.page.fill(f"input[name=discard_{resource}]", str(take))
         self.submit(self.page.locator("form[data-action=discard] button"))
 
@@ -126,13 +163,12 @@ class Table:
         raise AssertionError(f"the game did not end within {limit} taps")
 
 
-def prompt_in_view(page) -> bool:
-    """The prompt's heading (or its top) lies inside the viewport."""
-    return page.evaluate("""() => {
-        const ask = document.querySelector('#lockup-ask');
-        const r = (ask.querySelector('h2') || ask).getBoundingClientRect();
-        return r.top >= 0 && r.bottom <= window.innerHeight;
-    }""")
+IN_VIEW = """() => {
+    const ask = document.querySelector('#lockup-ask');
+    const r = ask && (ask.querySelector('h2') || ask).getBoundingClientRect();
+    return r && r.top >= -1 && r.bottom <= window.innerHeight + 1;  // sub-pixel layout
+}"""
+"""The prompt's heading (or its top) lies inside the viewport."""
 
 
 def new_game(page, table: Table, url: str, players, mode: str = "standard") -> None:
@@ -178,7 +214,7 @@ def audit_totals(state, tmp_path) -> dict:
 def end_state(app, url: str):
     from companion.web import get_store, play
 
-    game_id = url.rstrip("/").rsplit("/", 1)[-1]
+    game_id = url.split("#")[0].rstrip("/").rsplit("/", 1)[-1]  # a plain post lands on #prompt
     with app.test_request_context():
         loaded = play.load(get_store().game(game_id))
     return loaded.state
@@ -199,6 +235,7 @@ def test_a_three_player_game_from_new_game_to_final_scores(page, live_app, profi
     table = Table(page, screenshot, "lockup-3p")
     new_game(page, table, profiled, PLAYERS)
     assert table.play() > 30
+    assert len(table.per_round) == 6 and max(table.per_round.values()) <= 30, table.per_round  # issue 13
     screenshot(page, "lockup-3p-final")
     state = end_state(live_app, page.url)
     assert state.phase == "over"
@@ -211,6 +248,7 @@ def test_a_solo_game_at_expert_difficulty(page, live_app, profiled, screenshot, 
     table = Table(page, screenshot, "lockup-solo")
     new_game(page, table, profiled, ("Ana",), mode="solo")
     assert table.play() > 20
+    assert len(table.per_round) == 6 and max(table.per_round.values()) <= 15, table.per_round  # issue 13
     screenshot(page, "lockup-solo-final")
     solo = end_state(live_app, page.url)
     state = solo.game
@@ -223,7 +261,7 @@ def test_undo_of_an_assignment_and_of_a_resolved_location(page, live_app, profil
     new_game(page, table, profiled, PLAYERS)
     table.on_roll_call()  # Ana assigns her whole holding cell
     assert "Roll Call: Ben’s turn" in page.inner_text("#lockup-ask")
-    table.submit(page.locator("#undo button"))
+    table.undo()
     assert "Roll Call: Ana’s turn" in page.inner_text("#lockup-ask")
     assert page.locator("form.lk-assign input[name=tile]").count() == 6  # the tiles are back
     while table.waiting() != "confirm-rewards":
@@ -236,7 +274,7 @@ def test_undo_of_an_assignment_and_of_a_resolved_location(page, live_app, profil
         actions += 1
     assert page.inner_text("#lockup-ask") != first  # that location is resolved
     for _ in range(actions):  # undo every action of it: the location waits to be resolved again
-        table.submit(page.locator("#undo button"))
+        table.undo()
     assert page.inner_text("#lockup-ask") == first
     screenshot(page, "lockup-undo-location")
 
@@ -264,7 +302,28 @@ def test_a_refused_action_shows_its_message_in_place(page, live_app, profiled, s
     new_game(page, table, profiled, PLAYERS)
     form = page.locator("form.lk-assign")
     form.locator("input[name=location]").first.check()
-    form.locator("button[type=submit]").click()  # no tile tapped
+    form.locator("button.lk-main").click()  # no tile tapped
     page.wait_for_selector("#game-panel .error")
     assert "tiles: tap at least one tile" in page.inner_text("#game-panel .error")
     screenshot(page, "lockup-refused-assignment")
+
+
+def test_on_a_tablet_the_prompt_and_the_board_sit_side_by_side(browser, live_app, profiled, screenshot):
+    """At 1024×768 the prompt and the locations are both in view without scrolling (issue 13)."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    try:
+        table = Table(page, screenshot, "lockup-tablet")
+        new_game(page, table, profiled, PLAYERS)
+        table.on_roll_call()
+        screenshot(page, "lockup-tablet-roll-call")
+        boxes = page.evaluate("""() => ['#lockup-ask h2', '#lockup-locations h2'].map(s => {
+            const r = document.querySelector(s).getBoundingClientRect();
+            return [r.left, r.top, r.right, r.bottom]; })""")
+        (ask, board) = boxes
+        assert ask[2] <= board[0] + 1, boxes  # the prompt left of the board
+        for left, top, right, bottom in boxes:
+            assert 0 <= left and right <= 1024 and -1 <= top and bottom <= 768, boxes
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1024
+    finally:
+        context.close()

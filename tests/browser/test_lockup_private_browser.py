@@ -76,7 +76,7 @@ def test_face_down_values_are_given_only_at_lights_out_and_shown_nowhere_before_
         form.locator(f"input[name=location][value={location}]").check()
         if seat == "Ana":
             screenshot(page, "lockup-private-roll-call")
-        table.submit(form.locator("button[type=submit]"))
+        table.submit(form.locator("button.lk-main"))
         watch.check(hidden, f"after {seat}'s assignment")
     assert "Holding cell: 4 tiles" in page.inner_text("#lockup-seats")
     for _ in PLAYERS:  # Pass is asked twice: the summary opens the confirmation

@@ -124,7 +124,7 @@ def ask_reveal(core, waiting) -> dict:
     choices are its tiles not shown face up nor revealed this round (public)."""
     return {"template": "lockup/_ask_reveal.html", "seat": waiting.seat, "location": W.location(waiting.location),
             "count": waiting.detail["count"],
-            "tiles": [{"value": str(t), "label": W.tile(t)} for t in waiting.detail["tiles"]]}
+            "tiles": [{"value": str(t), "label": W.tile(t)} for t in sorted(waiting.detail["tiles"], key=_printed)]}
 
 
 def parse_reveal(form: Mapping, core) -> tuple[dict, list]:
@@ -146,8 +146,9 @@ def parse_reveal(form: Mapping, core) -> tuple[dict, list]:
 def ask_confirm(core, waiting) -> dict:
     """The table confirms the rewards, naming anyone who declines (L-LO6, I-1)."""
     r = core.resolution
-    return {"template": "lockup/_ask_confirm.html",
-            "decliners": [n for n in r.ranking if n != GUARDS and r.tiers.get(n) is not None]}
+    decliners = [n for n in r.ranking if n != GUARDS and r.tiers.get(n) is not None]
+    # Nobody may decline: confirming is no decision, so the page posts it itself (issue 13).
+    return {"template": "lockup/_ask_confirm.html", "decliners": decliners, "auto": not decliners}
 
 
 def suggest_pay(have: dict, cost: dict) -> dict | None:

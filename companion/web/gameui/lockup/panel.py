@@ -95,7 +95,7 @@ def build(state, game: dict, seat: str | None, definition, pending) -> dict:
     lines, tail = feed.recent(game, viewer=viewer)
     lk = {
         "solo": core.mode == "solo", "mode": core.mode, "seq": core.seq, "round": core.round, "rounds": ROUNDS,
-        "phase": W.phase(core.phase), "first": W.seat(core.first_player),
+        "phase": W.phase(core.phase), "first": W.seat(core.first_player), "first_id": core.first_player,
         "waiting": {"kind": waiting.kind, "seat": waiting.seat, "label": W.seat(waiting.seat),
                     "location": W.location(waiting.location)},
         "seats": [_seat_board(shown, n, viewer) for n in shown.seating],

@@ -41,6 +41,8 @@ def ask_roll_call(core, waiting) -> dict:
         "tiles": [{"value": str(t), "label": W.tile(t), "n": i} for i, t in enumerate(tiles)],
         "held": held(me), "face_down_left": left, "face_down_max": min(left, held(me)),
         "face_down_limit": core.face_down_limit,
+        # "Assign all": only when every tile still held is known (none face down without a value).
+        "all_count": held(me) if not me.unknown_down else 0,
         "locations": [{"id": loc, "label": W.location(loc), "used": loc in me.visited}
                       for loc in ROLL_CALL_LOCATIONS],
         "only_location": free[0] if len(free) == 1 else None,  # the only legal choice is pre-selected
@@ -97,6 +99,8 @@ def parse_assign(form: Mapping, core) -> tuple[dict, list]:
     """Tapped tiles (solo: some ticked face down), a count of face-down tiles without their values
     (with players, I-16) and one location -> ``assign``."""
     seat = _seat(form, core)
+    if forms.text(form, "all"):
+        return _assign_all(form, core, seat)
     chosen = [_tile_value(v) for v in form.getlist("tile")]
     unknown = forms.number(form, "face_down", "face down")
     if unknown > MAX_FACE_DOWN:
@@ -114,6 +118,24 @@ def parse_assign(form: Mapping, core) -> tuple[dict, list]:
     if down:
         raise InputError("face down", _("tick face down only on tiles you also tapped"))
     tiles += [{"tile": None, "face_up": False}] * unknown
+    return {"type": "assign", "seat": seat, "location": location, "tiles": tiles}, []
+
+
+def _assign_all(form: Mapping, core, seat: str) -> tuple[dict, list]:
+    """"Assign all": every tile left in the holding cell, face up unless ticked face down (solo)."""
+    me = core.seats[seat]
+    if me.unknown_down:
+        raise InputError("tiles", _("some of your tiles are face down without a value: tap the tiles instead"))
+    if forms.number(form, "face_down", "face down"):
+        raise InputError("face down", _("“Assign all” shows every tile: leave the count blank or tap the tiles"))
+    down = [_tile_value(v) for v in form.getlist("down")]
+    tiles = []
+    for value in in_hand(me):
+        face_down = value in down
+        if face_down:
+            down.remove(value)
+        tiles.append({"tile": value, "face_up": not face_down})
+    location = forms.choice(form, "location", "location", LOCATIONS)
     return {"type": "assign", "seat": seat, "location": location, "tiles": tiles}, []
 
 
