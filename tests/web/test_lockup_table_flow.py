@@ -115,3 +115,46 @@ def test_the_holding_cell_keeps_the_printed_order_every_round():
     from companion.web.gameui.lockup.rollcall import printed_order
 
     assert sorted([3, "enforcer", 1, 4, "lookout", 2], key=printed_order) == ["lookout", "enforcer", 1, 2, 3, 4]
+
+
+def test_assign_all_puts_every_held_tile_face_up_L_RC2(app, client, game):
+    page = client.get(f"/games/{game}").get_data(as_text=True)
+    assert "Assign all 6 tiles here" in page
+    do(client, game, "assign", seat="Ana", location="smithy", all="1", tile=["2"])  # the ticks do not matter
+    s = state(app, game)
+    assert s.seats["Ana"].holding == () and [p.tile for p in s.placements["smithy"]] == ["lookout", "enforcer", 1,
+                                                                                         2, 3, 4]
+
+
+def test_assign_all_is_not_offered_once_a_tile_is_face_down_without_a_value_I_16(app, client, game):
+    do(client, game, "assign", seat="Ana", location="smithy", tile=["2"], face_down="1")
+    for seat, loc in (("Ben", "sewers"), ("Cleo", "sewers")):
+        do(client, game, "assign", seat=seat, location=loc, tile=["1"])
+    page = client.get(f"/games/{game}").get_data(as_text=True)
+    assert "Roll Call: Ana’s turn" in page and "Assign all" not in page
+    refused = do(client, game, "assign", expect=422, seat="Ana", location="infirmary", all="1")
+    assert "face down without a value" in support.words(refused)
+
+
+def test_the_confirmation_posts_itself_only_where_nobody_can_decline_L_LO6(app, client, game):
+    """Ana alone at the Sewers may decline (a choice: one tap); where every seat is a straggler
+    nobody can decline, so the page posts the confirmation itself (htmx ``load``)."""
+    from dataclasses import replace
+
+    from companion.web.gameui.lockup.lightsout import ask_confirm
+
+    do(client, game, "assign", seat="Ana", location="sewers", tile=["1"])
+    for seat in ("Ben", "Cleo"):
+        do(client, game, "assign", seat=seat, location="smithy", tile=["1"])
+    for seat in ("Ana", "Ben", "Cleo"):
+        do(client, game, "pass", seat=seat)
+    s = state(app, game)
+    assert pending(s).kind == "confirm-rewards"
+    with app.test_request_context():
+        asked = ask_confirm(s, pending(s))
+    assert asked["decliners"] == ["Ana"] and asked["auto"] is False
+    page = client.get(f"/games/{game}").get_data(as_text=True)
+    assert 'data-action="collect"' in page and "data-auto" not in page
+    nobody = replace(s, resolution=replace(s.resolution, tiers={}))  # every seat here a straggler
+    with app.test_request_context():
+        assert ask_confirm(nobody, pending(s)) == {**asked, "decliners": [], "auto": True}

@@ -41,12 +41,19 @@ def ask_roll_call(core, waiting) -> dict:
         "tiles": [{"value": str(t), "label": W.tile(t), "n": i} for i, t in enumerate(tiles)],
         "held": held(me), "face_down_left": left, "face_down_max": min(left, held(me)),
         "face_down_limit": core.face_down_limit,
-        # "Assign all": only when every tile still held is known (none face down without a value).
-        "all_count": held(me) if not me.unknown_down else 0,
+        "all_count": _all_count(me, waiting, solo),
         "locations": [{"id": loc, "label": W.location(loc), "used": loc in me.visited}
                       for loc in ROLL_CALL_LOCATIONS],
         "only_location": free[0] if len(free) == 1 else None,  # the only legal choice is pre-selected
     }
+
+
+def _all_count(me, waiting, solo: bool) -> int:
+    """How many tiles "Assign all" would assign: only when every tile still held is known, i.e.
+    none lies face down without a value (the tiles not shown face up are exactly those held)."""
+    if solo:
+        return held(me)
+    return held(me) if len(waiting.detail.get("tiles", ())) == held(me) else 0
 
 
 def printed_order(tile) -> tuple:
