@@ -100,25 +100,54 @@ def _seats_of(ui: GameUI, game: dict) -> tuple[str, ...]:
 
 def check_may_act(game: dict, command: Any) -> None:
     """Raise :class:`Refused` unless this device may record ``command``: the host acts for any
-    seat; a seat device for its own seat and the table's steps; a spectator for nobody."""
+    seat; a seat device for its own seat and the table's steps; a spectator for nobody. What
+    depends on the state (whose turn, a sum already entered) is checked again under the write
+    lock by :func:`check_in_state`."""
     who = role(game)
     if who.kind == "host":
         return
     if who.kind != "seat":
         raise Refused(game, _("This device is watching the game: take a free seat to play, or ask the host."))
     ui = ui_for(game["kind"])
-    acting = ui.acting_seat(command) if ui else None
-    names = (acting,) if isinstance(acting, str) else tuple(acting or ())
+    _refuse_others(game, who, _names(ui.acting_seat(command) if ui else None))
+
+
+def check_in_state(game: dict, ui: GameUI, state: Any, command: Any) -> None:
+    """The checks that read the state, run by ``play.execute`` inside the decision under the write
+    lock (two posts at the same instant are judged one after the other): the seat a command acts
+    for in this state (``extra["acting_seat_at"]``: e.g. whose turn is ended) and the game's rules
+    only the host passes (``host_only_when``: e.g. replacing a rat sum)."""
+    who = role(game)
+    if who.kind == "host":
+        return
+    at = ui.extra.get("acting_seat_at")
+    if at is not None:
+        _refuse_others(game, who, _names(at(state, command)))
+    if ui.host_only_when is not None:
+        reason = ui.host_only_when(state, command)
+        if reason:
+            raise Refused(game, str(reason))
+
+
+def _names(acting: Any) -> tuple[str, ...]:
+    return (acting,) if isinstance(acting, str) else tuple(acting or ())
+
+
+def _refuse_others(game: dict, who: Role, names: tuple[str, ...]) -> None:
     others = [n for n in names if n != who.seat]
     if others:
         raise Refused(game, _("This phone plays for %(seat)s: it cannot act for %(other)s. The host's device can.",
                               seat=who.seat, other=", ".join(others)))
-    if ui is not None and ui.host_only_when is not None:
-        from companion.web import play
 
-        reason = ui.host_only_when(play.load(game).state, command)
-        if reason:
-            raise Refused(game, str(reason))
+
+def can_act(game: dict, seat: str | None, who: Role | None = None) -> bool:
+    """Whether this device may answer a question of ``seat`` (``None``: a step of the whole table):
+    the host answers every question, a seat device its own seat's and the table's, a spectator
+    none. Panels show a form only where this holds (the same rule :func:`check_may_act` applies)."""
+    who = who or role(game)
+    if who.kind == "host":
+        return True
+    return who.kind == "seat" and (seat is None or seat == who.seat)
 
 
 def command_seat(records: list) -> str | None:

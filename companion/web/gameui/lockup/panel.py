@@ -13,6 +13,7 @@ from flask_babel import gettext as _
 
 from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, LOCATIONS, ROUNDS
 from companion.games.lockup.state import State, held, in_hand
+from companion.web import seats
 from companion.web.gameui.lockup import end, feed, lightsout, patrol, rollcall, table
 from companion.web.gameui.lockup import words as W
 from companion.web.i18n import text
@@ -83,6 +84,30 @@ def _ask(core: State, waiting) -> dict:
     return builder(core, waiting) if builder else {"template": None}
 
 
+def _doing(kind: str) -> str:
+    """What a seat is asked, in a few words (the line a device that cannot answer shows)."""
+    return {"roll-call": _("assign tiles"), "trait": _("keep a trait"), "reveal-tiles": _("reveal tiles"),
+            "choice": _("choose a reward"), "discard": _("discard down to the storage limit"),
+            "effect": _("resolve an effect")}.get(kind, _("their turn"))
+
+
+def _device(game: dict, waiting, ask: dict) -> tuple[dict, dict]:
+    """What this device may do now (issue 12), the one decision the panel shows its prompt by:
+    the host answers everything (one shared phone plays a whole game), a seat's phone its own
+    seat's questions and the table's steps, a spectator nothing. A step posted by itself on load
+    (``auto``) is posted by the host's device only: every phone posting it would get a 409 each."""
+    who = seats.role(game)
+    seat = waiting.seat if waiting.seat != GUARDS else None  # the guards' automaton: a table step
+    can = waiting.kind != "over" and seats.can_act(game, seat, who)
+    line = None
+    if not can and waiting.kind != "over":
+        line = (_("Waiting for %(name)s: %(what)s", name=W.seat(seat), what=_doing(waiting.kind)) if seat
+                else _("Waiting for the table: the players’ devices record this step."))
+    if who.kind != "host" and ask.get("auto"):
+        ask = {**ask, "auto": False}
+    return {"role": who.kind or "spectator", "can_act": can, "waiting_line": line}, ask
+
+
 def build(state, game: dict, seat: str | None, definition, pending) -> dict:
     """The panel context: the table's view, the view of the seat this device holds, or in solo the
     player's (I-16)."""
@@ -107,6 +132,8 @@ def build(state, game: dict, seat: str | None, definition, pending) -> dict:
         "ask": _ask(shown, waiting), "tools": table.tools(shown), "atlas": rollcall.atlas_offer(shown),
         "guard_deck": getattr(view, "guard_deck", None), "options": W.table_options(core.options),
     }
+    device, lk["ask"] = _device(game, waiting, lk["ask"])
+    lk.update(device)
     if waiting.kind == "over":
         lk["final_html"] = end.final_html(state, game)
         lk["result"] = core.result

@@ -21,7 +21,7 @@ from companion.web import bgstats as shared_bgstats
 from companion.web import play
 from companion.web.access import game_or_404, host_only
 from companion.web.games import render_game, run_command
-from companion.web.gameui.ragami import bgstats, forms, panel
+from companion.web.gameui.ragami import bgstats, forms, panel, seating
 from companion.web.registry import GameUI, register
 
 bp = Blueprint("ragami", __name__, url_prefix="/ragami")
@@ -96,11 +96,6 @@ def _audit_page(error: str | None = None, status: int = 200, result=None, output
     return html, status
 
 
-def _target(state) -> str:
-    """The step a form answers (a round ended meanwhile makes an end-round tap stale)."""
-    return f"{ragami.pending(state).step}|r{getattr(state, 'round', 0)}"
-
-
 register(GameUI(
     definition=ragami.GAME,
     title="Ragami",
@@ -111,5 +106,6 @@ register(GameUI(
     blueprint=bp,
     export_in_progress=True,  # nothing is secret in Ragami
     audit_endpoint="ragami.audit_form",
-    target_of=_target,
+    target_of=seating.target,  # step, round, whose turn (issue 12)
+    extra={"acting_seat_at": seating.acting_seat_at},  # ending a turn acts for its player
 ))

@@ -16,7 +16,7 @@ from companion.games.ragami.events import VP_CAUSES, VpGained
 from companion.games.ragami.game import end_reasons
 from companion.games.ragami.rules import DEMONS, DIE_FACES, LOCATION_TOKENS, VIRTUE_MAX
 from companion.games.ragami.scoring import Result, Ruling, outcome_note
-from companion.web.gameui.ragami import bgstats
+from companion.web.gameui.ragami import bgstats, seating
 from companion.web.gameui.ragami.forms import colour_labels, labels
 
 LOG_LENGTH = 12
@@ -48,6 +48,7 @@ def context(state: Any, game: dict, seat: str | None) -> dict[str, Any]:
         "rg_next": next_players(view),
         "rg_round_start": state.turn is None and not state.passed,  # no turn ended yet this round
         "exports": exports(state, game),
+        **seating.device_view(game, state),  # what this device may do (issue 12)
     }
 
 

@@ -110,11 +110,6 @@ def _audit_page(error: str | None = None, status: int = 200, result=None, output
     return html, status
 
 
-def _target(state) -> str:
-    """The step a form answers (a round ended meanwhile makes an end-round tap stale)."""
-    return f"{rc.pending(state).step}|r{getattr(state, 'round', 0)}"
-
-
 register(GameUI(
     definition=rc.GAME,
     title="Rattus Cartus",
@@ -125,7 +120,8 @@ register(GameUI(
     blueprint=bp,
     export_in_progress=False,  # rat sums are secret until the plague reveal (RC-G3)
     audit_endpoint="rattus_cartus.audit_form",
-    target_of=_target,
+    target_of=seating.target,  # step, round, whose turn (issue 12)
+    extra={"acting_seat_at": seating.acting_seat_at},  # ending a turn acts for its player
     reveals=seating.reveals,  # the plague reveal is never undone (issue 12)
     host_only_when=seating.host_only_when,  # a rat sum entered is replaced by the host only
 ))

@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 from companion.games import rattus_cartus as rc
 from companion.games.rattus_cartus.rules import CLASSES
 from companion.games.rattus_cartus.scoring import Result, outcome_note, plague_note
-from companion.web.gameui.rattus_cartus import bgstats
+from companion.web.gameui.rattus_cartus import bgstats, seating
 from companion.web.gameui.rattus_cartus.forms import COUNTS, label, labels
 
 
@@ -37,6 +37,7 @@ def context(state: Any, game: dict, seat: str | None) -> dict[str, Any]:
         "rc_next_start": next_start_player(view),
         "rc_turn_order": turn_order(view),
         "exports": exports(state, game),
+        **seating.device_view(game, state),  # what this device may do (issue 12)
     }
 
 

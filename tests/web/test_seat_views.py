@@ -1,0 +1,254 @@
+"""What each device is shown (issue 12): a seat's phone sees the prompt of its own seat's questions
+and the table's steps, and for another seat's turn only a line saying whom the table waits for (no
+form to tap and be refused); a spectator sees no action form at all; the host's device sees every
+form (one shared phone plays a whole game). Two phones ending the same turn at once: the second is
+refused as stale (the question names whose turn it is). Who may end a turn and whether a rat sum is
+a replacement are judged under the write lock. A step the page posts by itself is posted by the
+host's device only.
+
+Every name and card here is made up for the test (Lockup's "Made-up Item A" ..., players Ana, Ben,
+Cleo; Ragami's Ama, Ver, Azu; Rattus Cartus's Rojo, Azul, Verde).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import support
+from support import HX, alerts, seq, text
+
+from companion.games.lockup.engine import pending
+
+MOVED = "The table has moved on"
+GOON = {"type": "mindflayer", "suspicion": 0, "treasures": []}
+LOCKUP = {
+    "mode": "standard", "players": [{"name": "Ana"}, {"name": "Ben"}, {"name": "Cleo"}], "first_player": "Ana",
+    "crew_tiles": [1, 2, 3, 4],
+    "goals": {"leader": {"name": "Made-up Leader", "kind": "leader", "counts": "gem", "minimum": 2},
+              "instant": {"name": "Made-up Instant", "kind": "instant", "stars": 3},
+              "end_game": {"name": "Made-up End", "kind": "end_game", "treasure": "shield"}},
+    "display": [{"name": f"Made-up Item {c}", "cost": {"scrap": 1}, "reputation": 2} for c in "ABCD"],
+    "goons": {loc: {"name": f"Made-up Goon {loc}", **GOON}
+              for loc in ("sewers", "infirmary", "smithy", "commissary", "chow_hall")},
+}
+
+
+def page(device, game_id: str) -> str:
+    return device.get(f"/games/{game_id}").get_data(as_text=True)
+
+
+def forms_to(body: str, prefix: str) -> list[str]:
+    """The action URLs of the forms in ``body`` posting under ``prefix``."""
+    return re.findall(rf'<form[^>]*action="({re.escape(prefix)}[^"]*)"', body)
+
+
+def hidden(body: str, action_url: str) -> dict[str, str]:
+    """The hidden fields of the first form posting to ``action_url``."""
+    start = body.index(f'action="{action_url}"')
+    form = body[start: body.index("</form>", start)]
+    return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form))
+
+
+# --- Lockup -----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def lockup(app, client):
+    support.store_profile(app)
+    from companion.web import play
+
+    with app.test_request_context():
+        return play.start("lockup", LOCKUP, "Seat views", "views-setup")
+
+
+def test_lockup_a_seat_phone_sees_its_own_roll_call_and_a_waiting_line_for_another_s(app, client, lockup):
+    ana = support.phone(app, lockup, "Ana")
+    ben = support.phone(app, lockup, "Ben", address="192.0.2.51")
+    assert pending(support.game_state(app, lockup)).seat == "Ana"
+    mine = page(ana, lockup)
+    assert f"/lockup/{lockup}/do/assign" in forms_to(mine, f"/lockup/{lockup}/do/")
+    assert 'id="lockup-waiting"' not in mine
+    theirs = page(ben, lockup)
+    assert "Waiting for Ana: assign tiles" in text(ben.get(f"/games/{lockup}"))
+    assert f"/lockup/{lockup}/do/assign" not in forms_to(theirs, f"/lockup/{lockup}/do/")
+    assert f"/lockup/{lockup}/do/pass" not in forms_to(theirs, f"/lockup/{lockup}/do/")
+    support.lockup_do(ana, lockup, "assign", seat="Ana", location="smithy", tile=["1"])
+    # The turn moved to Ben: the two phones swap (the htmx fragment as the live refresh loads it).
+    fragment = ben.get(f"/games/{lockup}", headers=HX).get_data(as_text=True)
+    assert f"/lockup/{lockup}/do/assign" in forms_to(fragment, f"/lockup/{lockup}/do/")
+    assert "Waiting for Ben: assign tiles" in text(ana.get(f"/games/{lockup}", headers=HX))
+
+
+def test_lockup_a_spectator_sees_no_form_and_the_host_sees_every_seat_s(app, client, lockup):
+    watcher = support.phone(app, lockup, None)
+    body = page(watcher, lockup)
+    assert forms_to(body, f"/lockup/{lockup}/") == [] and "Waiting for Ana: assign tiles" in text(
+        watcher.get(f"/games/{lockup}"))
+    assert f'action="/games/{lockup}/seats/take"' in body  # it may still take a free seat
+    host = page(client, lockup)
+    assert f"/lockup/{lockup}/do/assign" in forms_to(host, f"/lockup/{lockup}/do/")
+    assert 'id="lockup-waiting"' not in host
+
+
+def test_lockup_a_step_posted_by_itself_is_posted_by_the_host_s_device_only(app, client, lockup, monkeypatch):
+    """Rewards nobody can decline are confirmed by the page on load: on the host's device only, so
+    the other devices never each post it and get a 409."""
+    from companion.web.gameui.lockup import panel
+
+    do = support.lockup_do
+    do(client, lockup, "assign", seat="Ana", location="exercise_yard", tile=["3"])
+    do(client, lockup, "assign", seat="Ben", location="exercise_yard", tile=["3"])
+    do(client, lockup, "pass", seat="Cleo")
+    do(client, lockup, "assign", seat="Ana", location="smithy", tile=["lookout", "4"])
+    do(client, lockup, "assign", seat="Ben", location="smithy", tile=["1"])
+    do(client, lockup, "pass", seat="Ana")
+    do(client, lockup, "pass", seat="Ben")
+    assert pending(support.game_state(app, lockup)).kind == "confirm-rewards"
+    real = panel.ASKS["confirm-rewards"]
+    # The step as it is when nobody there may decline (the ask says so with ``auto``).
+    monkeypatch.setitem(panel.ASKS, "confirm-rewards", lambda core, waiting: {**real(core, waiting), "auto": True})
+    assert 'data-auto="1"' in page(client, lockup)
+    for device in (support.phone(app, lockup, "Cleo"), support.phone(app, lockup, "Ana", address="192.0.2.51")):
+        body = page(device, lockup)
+        assert f"/lockup/{lockup}/do/collect" in forms_to(body, f"/lockup/{lockup}/do/")  # one tap still works
+        assert 'data-auto' not in body and "load, submit" not in body
+
+
+# --- Ragami -----------------------------------------------------------------------------------
+
+
+def ragami(client) -> str:
+    data = {"players": ["Ama", "Ver", "Azu"], "colours": ["", "", ""], "start_seat": "0"}
+    created = client.post("/ragami/new", data=data)
+    assert created.status_code == 303, alerts(created)
+    return created.location.rsplit("/", 1)[-1]
+
+
+def test_ragami_a_phone_ends_only_its_own_turn_and_names_only_itself(app, client):
+    game = ragami(client)
+    ama = support.phone(app, game, "Ama")
+    ver = support.phone(app, game, "Ver", address="192.0.2.51")
+    mine = page(ama, game)
+    assert 'id="rg-end-turn"' in mine and 'id="rg-pass"' in mine and 'id="rg-waiting"' not in mine
+    theirs = page(ver, game)
+    assert 'id="rg-end-turn"' not in theirs and 'id="rg-pass"' not in theirs
+    assert "Waiting for Ama: their turn" in text(ver.get(f"/games/{game}"))
+    # Its own gains only: every player select offers its own name (the host's offers everyone).
+    selects = re.findall(r'<select id="rg-[a-z-]+-player" name="player">(.*?)</select>', theirs, re.S)
+    assert selects and all(re.findall(r'<option value="([^"]*)"', s) == ["Ver"] for s in selects)
+    host = re.findall(r'<select id="rg-gain-player" name="player">(.*?)</select>', page(client, game), re.S)[0]
+    assert re.findall(r'<option value="([^"]*)"', host) == ["Ama", "Ver", "Azu"]
+    # A forged post for another's turn is refused under the write lock, with the reason.
+    before = seq(app, game)
+    forged = ver.post(f"/ragami/{game}/end-turn", data=hidden(mine, f"/ragami/{game}/end-turn"))
+    assert forged.status_code == 403 and "This phone plays for Ver: it cannot act for Ama." in alerts(forged)[0]
+    assert seq(app, game) == before
+    assert ama.post(f"/ragami/{game}/end-turn", data=hidden(mine, f"/ragami/{game}/end-turn")).status_code == 303
+    assert 'id="rg-end-turn"' in page(ver, game)  # now Ver's turn
+
+
+def test_ragami_a_spectator_sees_no_form(app, client):
+    game = ragami(client)
+    watcher = support.phone(app, game, None)
+    body = page(watcher, game)
+    assert forms_to(body, f"/ragami/{game}/") == []
+    assert "Waiting for Ama: their turn" in text(watcher.get(f"/games/{game}"))
+
+
+def test_ragami_two_devices_ending_the_same_turn_record_it_once(app, client):
+    """The host and Ama's phone both tap "End Ama's turn": the second finds Ver's turn (409)."""
+    game = ragami(client)
+    ama = support.phone(app, game, "Ama")
+    on_host = hidden(page(client, game), f"/ragami/{game}/end-turn")
+    on_phone = hidden(page(ama, game), f"/ragami/{game}/end-turn")
+    assert on_host["form_target"] == on_phone["form_target"] and "|Ama|" in on_host["form_target"]
+    assert client.post(f"/ragami/{game}/end-turn", data=on_host).status_code == 303
+    before = seq(app, game)
+    late = ama.post(f"/ragami/{game}/end-turn", data=on_phone, headers=HX)
+    assert late.status_code == 409 and any(MOVED in a for a in alerts(late))
+    assert seq(app, game) == before
+    assert "Round 1 · Ver’s turn" in text(client.get(f"/games/{game}"))
+
+
+# --- Rattus Cartus ----------------------------------------------------------------------------
+
+
+def rattus(client, rounds_ended: int = 0) -> str:
+    data = {"players": ["Rojo", "Azul", "Verde", "", ""], "start_seat": "0"}
+    created = client.post("/rattus-cartus/new", data=data)
+    assert created.status_code == 303, alerts(created)
+    game = created.location.rsplit("/", 1)[-1]
+    for _ in range(rounds_ended):
+        assert client.post(f"/rattus-cartus/{game}/end-round").status_code == 303
+    return game
+
+
+def test_rattus_cartus_a_phone_ends_only_its_own_turn_RC_G1(app, client):
+    game = rattus(client)
+    rojo = support.phone(app, game, "Rojo")
+    azul = support.phone(app, game, "Azul", address="192.0.2.51")
+    assert 'id="rc-end-turn"' in page(rojo, game)
+    theirs = page(azul, game)
+    assert 'id="rc-end-turn"' not in theirs and 'id="rc-end-round"' in theirs  # the table's step stays
+    assert "Waiting for Rojo: their turn" in text(azul.get(f"/games/{game}"))
+    forged = azul.post(f"/rattus-cartus/{game}/end-turn", data=hidden(page(client, game),
+                                                                      f"/rattus-cartus/{game}/end-turn"))
+    assert forged.status_code == 403 and "cannot act for Rojo" in alerts(forged)[0]
+    watcher = support.phone(app, game, None, address="192.0.2.52")
+    assert forms_to(page(watcher, game), f"/rattus-cartus/{game}/") == []
+
+
+def test_rattus_cartus_two_devices_ending_the_same_turn_record_it_once_RC_G1(app, client):
+    game = rattus(client)
+    rojo = support.phone(app, game, "Rojo")
+    on_host = hidden(page(client, game), f"/rattus-cartus/{game}/end-turn")
+    on_phone = hidden(page(rojo, game), f"/rattus-cartus/{game}/end-turn")
+    assert on_host["form_target"] == on_phone["form_target"] == "round|r1|Rojo|t0"
+    assert client.post(f"/rattus-cartus/{game}/end-turn", data=on_host).status_code == 303
+    before = seq(app, game)
+    late = rojo.post(f"/rattus-cartus/{game}/end-turn", data=on_phone, headers=HX)
+    assert late.status_code == 409 and any(MOVED in a for a in alerts(late))
+    assert seq(app, game) == before
+
+
+def test_rattus_cartus_final_entry_a_phone_sees_its_own_forms_and_the_table_s(app, client):
+    game = rattus(client, rounds_ended=9)
+    azul = support.phone(app, game, "Azul")
+    body = page(azul, game)
+    tallies = re.findall(r'<input type="hidden" name="player" value="([^"]+)">', body)
+    assert sorted(set(tallies)) == ["Azul"]  # its own counts and sum only
+    assert "Recorded on the host’s device or on Rojo’s phone." in text(azul.get(f"/games/{game}"))
+    urls = forms_to(body, f"/rattus-cartus/{game}/")
+    assert f"/rattus-cartus/{game}/record-treasury" in urls and f"/rattus-cartus/{game}/reveal-plague" in urls
+    host = re.findall(r'<input type="hidden" name="player" value="([^"]+)">', page(client, game))
+    assert sorted(set(host)) == ["Azul", "Rojo", "Verde"]
+    watcher = support.phone(app, game, None, address="192.0.2.52")
+    assert forms_to(page(watcher, game), f"/rattus-cartus/{game}/") == []
+
+
+def test_a_rat_sum_entered_meanwhile_makes_the_phone_s_post_a_replacement_refused_under_the_lock_RC_G3(
+        app, client, monkeypatch):
+    """Two posts of Rojo's sum at the same instant: both pass the checks made before the write
+    lock; the one decided second finds a sum already entered and only the host replaces one."""
+    from companion.web import seats
+
+    game = rattus(client, rounds_ended=9)
+    rojo = support.phone(app, game, "Rojo")
+    real, raced = seats.check_may_act, []
+
+    def meanwhile(game_row, command):
+        real(game_row, command)
+        if not raced:  # the other post lands between this one's checks and its write
+            raced.append(True)
+            assert rojo.post(f"/rattus-cartus/{game}/record-rats",
+                             data={"player": "Rojo", "rats": "5", "key": "first"}).status_code == 303
+
+    monkeypatch.setattr(seats, "check_may_act", meanwhile)
+    second = rojo.post(f"/rattus-cartus/{game}/record-rats", data={"player": "Rojo", "rats": "6", "key": "second"})
+    assert raced and second.status_code == 403
+    assert "only the host can replace it" in alerts(second)[0]
+    assert support.game_state(app, game).rats[0] == 5
+    # The same post sent again is answered as the first time (a replay is no replacement).
+    again = rojo.post(f"/rattus-cartus/{game}/record-rats", data={"player": "Rojo", "rats": "5", "key": "first"})
+    assert again.status_code == 303 and support.game_state(app, game).rats[0] == 5
