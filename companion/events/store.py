@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import secrets
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -110,6 +112,27 @@ def _check_imported(events: Sequence[ImportedEvent]) -> None:
         raise ValueError("the events of one command must be contiguous")
 
 
+_writer_locks: dict[str, threading.RLock] = {}
+_writer_locks_guard = threading.Lock()
+
+
+def writer_lock(path: str | Path) -> threading.RLock | None:
+    """The lock this process's writers of the database file at ``path`` queue on (``None`` for an
+    in-memory database: each connection has its own).
+
+    Threads of one process that each ``BEGIN IMMEDIATE`` on their own connection meet SQLite's
+    busy handler: the loser sleeps and retries with growing sleeps (up to the timeout), which
+    costs far more than the write it waits for. Queued on one lock they wake as soon as the
+    writer before them commits; ``BEGIN IMMEDIATE`` still guards against other processes.
+    """
+    text = str(path)
+    if text in ("", ":memory:") or text.startswith("file:"):
+        return None
+    key = os.path.realpath(text)
+    with _writer_locks_guard:
+        return _writer_locks.setdefault(key, threading.RLock())
+
+
 class EventStore(SettingsMixin, SeatsMixin):
     """The store of one instance folder's database file."""
 
@@ -118,6 +141,7 @@ class EventStore(SettingsMixin, SeatsMixin):
         # from creation; PRAGMAs and the schema check run once per connection (the web layer keeps
         # one per thread), and the schema check writes nothing unless a migration is due.
         self.db = Database(connect(path))
+        self._writer = writer_lock(path)
         ensure_schema(self.db)
 
     def close(self) -> None:
@@ -144,16 +168,23 @@ class EventStore(SettingsMixin, SeatsMixin):
                 yield
             return
         self._rollback()  # a transaction left open by a failed rollback is never joined
-        self.db.execute("BEGIN IMMEDIATE")
-        self._depth = 1
+        lock = self._writer
+        if lock is not None:
+            lock.acquire()  # this process's writers queue here, not in SQLite's busy handler
         try:
-            yield
-            self.db.execute("COMMIT")
-        except BaseException:
-            self._rollback()
-            raise
+            self.db.execute("BEGIN IMMEDIATE")
+            self._depth = 1
+            try:
+                yield
+                self.db.execute("COMMIT")
+            except BaseException:
+                self._rollback()
+                raise
+            finally:
+                self._depth = 0
         finally:
-            self._depth = 0
+            if lock is not None:
+                lock.release()
 
     def _rollback(self) -> None:
         # SQLite may already have rolled back by itself (disk full, I/O error): nothing to do then.

