@@ -48,24 +48,46 @@ def _decoder(cls: type[Event]) -> Callable[[Mapping[str, Any]], Event]:
     if found is not None:
         return found
     fields = dataclasses.fields(cls)
-    names = frozenset(f.name for f in fields)
-    defaults = {f.name: f.default for f in fields if f.default is not dataclasses.MISSING}
     plain = all(f.default_factory is dataclasses.MISSING and f.init for f in fields) and not hasattr(
         cls, "__post_init__")
-    required = len(names) - len(defaults)
-
-    def build(payload: Mapping[str, Any]) -> Event:
-        data = {k: (v if type(v) in _SCALARS else _freeze(v)) for k, v in payload.items() if k in names}
-        if not plain or len(data) < len(names) and sum(k not in defaults for k in data) < required:
-            return cls(**data)  # a missing field (or an unusual class): __init__ decides
-        if len(data) < len(names):
-            data = {**defaults, **data}
-        event = _new(cls)
-        _set(event, "__dict__", data)
-        return event
-
+    build = _generated(cls, fields) if plain else _general(cls, fields)
     _DECODERS[cls] = build
     return build
+
+
+def _general(cls: type[Event], fields: tuple) -> Callable[[Mapping[str, Any]], Event]:
+    # An unusual class (factories, __post_init__, init-only fields): its __init__ builds it.
+    names = frozenset(f.name for f in fields)
+
+    def build(payload: Mapping[str, Any]) -> Event:
+        return cls(**{k: (v if type(v) in _SCALARS else _freeze(v)) for k, v in payload.items() if k in names})
+
+    return build
+
+
+def _generated(cls: type[Event], fields: tuple) -> Callable[[Mapping[str, Any]], Event]:
+    """A decoder written out for ``cls``'s fields: one ``get`` per field, no loop, no filtering
+    copy. Unknown keys are never read; a missing required field falls back to ``__init__``."""
+    env: dict[str, Any] = {"new": _new, "setd": _set, "cls": cls, "S": _SCALARS, "F": _freeze, "M": _MISSING,
+                           "fallback": _general(cls, fields)}
+    lines, required, entries = ["def build(p):", "    get = p.get"], [], []
+    for i, f in enumerate(fields):
+        if f.default is dataclasses.MISSING:
+            lines.append(f"    a{i} = get({f.name!r}, M)")
+            required.append(f"a{i} is M")
+        else:
+            env[f"d{i}"] = f.default
+            lines.append(f"    a{i} = get({f.name!r}, d{i})")
+        entries.append(f"{f.name!r}: a{i} if type(a{i}) in S else F(a{i})")
+    if required:
+        lines.append(f"    if {' or '.join(required)}:")
+        lines.append("        return fallback(p)")
+    lines += ["    e = new(cls)", f"    setd(e, '__dict__', {{{', '.join(entries)}}})", "    return e"]
+    exec("\n".join(lines), env)  # noqa: S102 - the source is built from the class's own field names
+    return env["build"]
+
+
+_MISSING = object()
 
 
 def event_type(cls: type[Event]) -> type[Event]:
@@ -88,11 +110,15 @@ def upcaster(type_: str, from_version: int):
 
 def decode(type_: str, version: int, payload: Mapping[str, Any]) -> Event:
     """Turn a stored record into its event, upcasting old versions on the way."""
+    current = _CURRENT.get(type_)
+    if current is not None and version >= current[0]:  # the usual case: no upcaster, no copy
+        return current[1](payload)
     cls = _EVENT_TYPES.get(type_)
     if cls is None:
         raise KeyError(f"unknown event type {type_!r}")
-    if version >= cls.version:  # the usual case: no upcaster, no copy (the decoder copies)
-        return (_DECODERS.get(cls) or _decoder(cls))(payload)
+    if version >= cls.version:
+        _CURRENT[type_] = (cls.version, _decoder(cls))
+        return _CURRENT[type_][1](payload)
     data = dict(payload)
     while version < cls.version:
         step = _UPCASTERS.get((type_, version))
@@ -101,6 +127,11 @@ def decode(type_: str, version: int, payload: Mapping[str, Any]) -> Event:
         data = step(data)
         version += 1
     return cls.from_payload(data)
+
+
+# type -> (current version, decoder): one look-up per decoded record. Filled on first use, after
+# the classes are registered (a type is registered once: see event_type).
+_CURRENT: dict[str, tuple[int, Callable[[Mapping[str, Any]], Event]]] = {}
 
 
 def encode(event: Event) -> tuple[str, int, dict[str, Any]]:
@@ -114,7 +145,17 @@ def registered_types() -> dict[str, type[Event]]:
 
 
 def _freeze(value: Any) -> Any:
-    # Scalars are most values: they are returned without a call (see _SCALARS).
+    # Scalars are most values: they are returned without a call (see _SCALARS). A list or dict of
+    # scalars only (the usual nesting) is checked and copied in C, without a Python-level loop.
+    kind = type(value)
+    if kind is list or kind is tuple:
+        if _SCALARS.issuperset(map(type, value)):
+            return tuple(value)
+        return tuple([v if type(v) in _SCALARS else _freeze(v) for v in value])
+    if kind is dict:
+        if _SCALARS.issuperset(map(type, value.values())):
+            return value.copy()
+        return {k: (v if type(v) in _SCALARS else _freeze(v)) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return tuple([v if type(v) in _SCALARS else _freeze(v) for v in value])
     if isinstance(value, dict):

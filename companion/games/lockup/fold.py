@@ -22,9 +22,11 @@ from companion.games.lockup.state import (
     Seat,
     State,
     add,
+    build,
     clockwise_from,
     evolves,
     move,
+    placement,
     replace,
     with_seat,
 )
@@ -94,11 +96,26 @@ def _trait(s: State, e: E.TraitPicked) -> State:
 def _next_turn(s: State, after: str, seats: dict | None = None) -> str | None:
     """L-RC1: clockwise from ``after``, the next seat that has not passed (in ``seats``, by
     default the state's)."""
-    order, seats = clockwise_from(s, after), s.seats if seats is None else seats
-    for name in order[1:] + order[:1]:
+    seats = s.seats if seats is None else seats
+    for name in _after(s.seating, after):
         if not seats[name].passed:
             return name
     return None
+
+
+def _after(seating: tuple, after: str) -> tuple:
+    """The seats clockwise after ``after``, ending with it (remembered: a table has few seatings)."""
+    key = (seating, after)
+    found = _AFTER.get(key)
+    if found is None:
+        i = seating.index(after)
+        found = _AFTER[key] = seating[i + 1:] + seating[:i + 1]
+        if len(_AFTER) > 4096:  # a long-running server sees many tables: forget them all now and then
+            _AFTER.clear()
+    return found
+
+
+_AFTER: dict[tuple, tuple] = {}
 
 
 def _remove_tiles(holding: tuple, tiles: list) -> tuple:
@@ -110,10 +127,16 @@ def _remove_tiles(holding: tuple, tiles: list) -> tuple:
 
 @evolves(E.TilesAssigned)
 def _assigned(s: State, e: E.TilesAssigned) -> State:
-    me = s.seats[e.seat]
-    named = [t["tile"] for t in e.tiles if t["tile"] is not None]
-    unknown = sum(1 for t in e.tiles if t["tile"] is None)
-    down = sum(1 for t in e.tiles if not t["face_up"])
+    me, named, new, unknown, down = s.seats[e.seat], [], [], 0, 0
+    for t in e.tiles:  # one pass: the tiles named, the unknown ones, the face-down ones, the placements
+        tile, face_up = t["tile"], t["face_up"]
+        if tile is None:
+            unknown += 1
+        else:
+            named.append(tile)
+        if not face_up:
+            down += 1
+        new.append(placement(e.seat, tile, face_up))
     if unknown or me.unknown_down:  # I-16: from now on the cell and the unknown tiles are one pool
         cell = {"holding": (), "pool": _remove_tiles(me.holding + me.pool, named),
                 "unknown_down": me.unknown_down + unknown}
@@ -121,8 +144,7 @@ def _assigned(s: State, e: E.TilesAssigned) -> State:
         cell = {"holding": _remove_tiles(me.holding, named)}
     seats = dict(s.seats)
     seats[e.seat] = replace(me, visited=(*me.visited, e.location), face_down_used=me.face_down_used + down, **cell)
-    new = tuple(Placement(e.seat, t["tile"], t["face_up"]) for t in e.tiles)
-    return replace(s, seats=seats, placements={**s.placements, e.location: s.placements[e.location] + new},
+    return replace(s, seats=seats, placements={**s.placements, e.location: s.placements[e.location] + tuple(new)},
                    turn=_next_turn(s, e.seat, seats))
 
 
@@ -151,7 +173,7 @@ def _passed(s: State, e: E.Passed) -> State:
 
 
 def _guard_placement(card: dict, face_up: bool) -> Placement:
-    return Placement(GUARDS, card["value"], face_up, card.get("card"), bool(card.get("special", False)))
+    return placement(GUARDS, card["value"], face_up, card.get("card"), bool(card.get("special", False)))
 
 
 def _place(s: State, location: str, placement: Placement) -> State:
@@ -207,9 +229,11 @@ def _lights_out(s: State, e: E.LightsOutBegan) -> State:
 
 @evolves(E.LocationRevealed)
 def _revealed(s: State, e: E.LocationRevealed) -> State:
-    here = tuple(replace(p, face_up=True) for p in s.placements[e.location])
-    res = Resolution(e.location, e.first_player, dict(e.power), dict(e.tiles), dict(e.strength),
-                     tuple(e.ranking), dict(e.tiers), dict(e.gains))
+    here = tuple([p if p.face_up else replace(p, face_up=True) for p in s.placements[e.location]])
+    res = build(Resolution, {"location": e.location, "first_player": e.first_player, "power": dict(e.power),
+                             "tiles": dict(e.tiles), "strength": dict(e.strength), "ranking": tuple(e.ranking),
+                             "tiers": dict(e.tiers), "gains": dict(e.gains), "confirmed": False, "cursor": 0,
+                             "declined": ()})
     return replace(s, placements={**s.placements, e.location: here}, resolution=res)
 
 
@@ -228,8 +252,11 @@ def _declined(s: State, e: E.RewardDeclined) -> State:
 
 def _take_home(s: State, seat: str, location: str, to_library: bool) -> State:
     """Remove a seat's placements from ``location``: to the Library (L-LO5) or home (L-LO4)."""
-    mine = tuple(p for p in s.placements[location] if p.seat == seat)
-    placements = {**s.placements, location: tuple(p for p in s.placements[location] if p.seat != seat)}
+    mine, rest = [], []
+    for p in s.placements[location]:
+        (mine if p.seat == seat else rest).append(p)
+    mine = tuple(mine)
+    placements = {**s.placements, location: tuple(rest)}
     if to_library:
         placements["library"] = placements["library"] + mine
     changes = {"placements": placements, "resolution": replace(s.resolution, cursor=s.resolution.cursor + 1)}
@@ -256,7 +283,7 @@ def _finished(s: State, e: E.LocationFinished) -> State:
 
 @evolves(E.CubesMoved)
 def _cubes(s: State, e: E.CubesMoved) -> State:
-    return move(s, e.source, e.target, dict(e.cubes))
+    return move(s, e.source, e.target, e.cubes)  # move reads the cubes, never keeps or changes them
 
 
 @evolves(E.ReputationChanged)
@@ -373,9 +400,26 @@ def _ended(s: State, e: E.GameEnded) -> State:
     # The recorded result must be what scoring gives (L-F): an edited, re-chained export is refused.
     from companion.games.lockup.goals import final_result  # goals -> flow -> fold: imported late
 
-    if json.loads(json.dumps(e.result)) != json.loads(json.dumps(final_result(s))):
+    if not _same_json(e.result, final_result(s)):
         raise InputError("game-ended.result", T("is not the final scoring of the game before it (L-F)"))
     return replace(s, phase="over", result=dict(e.result), turn=None)
+
+
+def _same_json(recorded, computed) -> bool:
+    """Whether both read back the same from JSON. The computed result is usually JSON-shaped
+    already, so the recorded one (decoded: tuples) with lists for tuples equals it without writing
+    any JSON; anything else gets the exact round trip."""
+    if _listed(recorded) == computed:
+        return True
+    return json.loads(json.dumps(recorded)) == json.loads(json.dumps(computed))
+
+
+def _listed(value):
+    if type(value) is dict:
+        return {k: _listed(v) for k, v in value.items()}
+    if type(value) in (tuple, list):
+        return [_listed(v) for v in value]
+    return value
 
 
 @evolves(E.TomePlayed)

@@ -32,6 +32,21 @@ _new = object.__new__
 _set = object.__setattr__  # a frozen dataclass refuses its own __setattr__
 
 
+def build(cls, fields: dict):
+    """An instance of one of these frozen dataclasses from ``fields`` (every field, by name),
+    without the per-field ``object.__setattr__`` of its ``__init__`` (folds make thousands)."""
+    new = _new(cls)
+    _set(new, "__dict__", fields)
+    return new
+
+
+def placement(seat: str, tile, face_up: bool, card: str | None = None, special: bool = False) -> Placement:
+    """``Placement(seat, tile, face_up, card, special)``, built as :func:`build` does."""
+    new = _new(Placement)
+    _set(new, "__dict__", {"seat": seat, "tile": tile, "face_up": face_up, "card": card, "special": special})
+    return new
+
+
 Tile = int | str  # crew tile: a printed number, "lookout", "enforcer"; guard card: a number or "power"
 
 
@@ -207,6 +222,69 @@ def _cube_changes(state: State, changes: dict, place: str, cubes: dict) -> None:
 
 def move(state: State, source: str, target: str, cubes: dict) -> State:
     """Move ``cubes`` from one place to another (L-C3: cubes are conserved); one new State."""
+    if source == target:
+        return _move_general(state, source, target, cubes)
+    changes: dict = {}
+    for place, sign in ((source, -1), (target, 1)):
+        kind, _, name = place.partition(":")
+        if kind == "supply":
+            changes["supply"] = _shifted(state.supply, cubes, sign, place)
+        elif kind == "seat":
+            changes["seats"] = _seat_shifted(changes.get("seats") or state.seats, name, cubes, sign, place)
+        else:
+            _loc_shifted(state, changes, name, cubes, sign, place)
+    return replace(state, **changes)
+
+
+def _shifted(counts: dict, cubes: dict, sign: int, place: str) -> dict:
+    out = dict(counts)
+    for cube, n in cubes.items():
+        left = out.get(cube, 0) + sign * n
+        if left < 0 and sign < 0:
+            raise ValueError(f"{place} has too few {cube}")
+        out[cube] = left
+    return out
+
+
+def _seat_shifted(seats: dict, name: str, cubes: dict, sign: int, place: str) -> dict:
+    # A seat's board keeps exactly the resources of RESOURCES (others are dropped) plus its power
+    # and suspicion; its resources dict is built with those keys, so a copy keeps that shape.
+    me = seats[name]
+    res, power, suspicion = me.resources.copy(), me.power, me.suspicion
+    if len(res) != len(RESOURCES):
+        res = {r: res.get(r, 0) for r in RESOURCES}
+    for cube, n in cubes.items():
+        if cube == "power":
+            left = power = power + sign * n
+        elif cube == "suspicion":
+            left = suspicion = suspicion + sign * n
+        else:
+            left = res.get(cube, 0) + sign * n
+            if cube in res:
+                res[cube] = left
+        if left < 0 and sign < 0:
+            raise ValueError(f"{place} has too few {cube}")
+    seats = dict(seats)
+    seats[name] = replace(me, resources=res, power=power, suspicion=suspicion)
+    return seats
+
+
+def _loc_shifted(state: State, changes: dict, name: str, cubes: dict, sign: int, place: str) -> None:
+    res, suspicion = dict(state.loc_resources.get(name, {})), state.loc_suspicion.get(name, 0)
+    for cube, n in cubes.items():
+        if cube == "suspicion":
+            left = suspicion = suspicion + sign * n
+        else:
+            left = res[cube] = res.get(cube, 0) + sign * n
+        if left < 0 and sign < 0:
+            raise ValueError(f"{place} has too few {cube}")
+    res = {r: n for r, n in res.items() if r in RESOURCES and n}
+    changes["loc_resources"] = {**changes.get("loc_resources", state.loc_resources), name: res}
+    changes["loc_suspicion"] = {**changes.get("loc_suspicion", state.loc_suspicion), name: suspicion}
+
+
+def _move_general(state: State, source: str, target: str, cubes: dict) -> State:
+    # A move from a place to itself (the place ends holding what the target side computed).
     src, dst = cubes_at(state, source), cubes_at(state, target)
     for cube, n in cubes.items():
         src[cube] = src.get(cube, 0) - n
