@@ -70,10 +70,17 @@ def qr(game_id: str):
 
 @bp.get("/<game_id>/history")
 def history(game_id: str):
-    """Every recorded command, what it did, and whether it is undone."""
+    """Every recorded command, what it did, and whether it is undone (Lockup: in sentences grouped
+    by round and phase, each with its rule id)."""
     game = game_or_404(game_id)
     loaded = play.load(game)
-    return render_template("games/history.html", game=game, loaded=loaded, new_key=play.new_key())
+    sections = None
+    if game["kind"] in ("lockup", "lockup-solo"):
+        from companion.web.gameui.lockup import history as lockup_history  # imported here: no import cycle
+
+        sections = lockup_history.sections(loaded.records)
+    return render_template("games/history.html", game=game, loaded=loaded, new_key=play.new_key(),
+                           sections=sections)
 
 
 @bp.post("/<game_id>/undo")

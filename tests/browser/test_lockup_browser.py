@@ -62,7 +62,8 @@ class Table:
 
     def settle(self) -> None:
         """Wait while the page posts steps nobody has a choice in (``data-auto``) by itself."""
-        self.page.wait_for_function("() => !document.querySelector('form[data-auto]') && !document.querySelector('.htmx-request')")
+        self.page.wait_for_function(
+            "() => !document.querySelector('form[data-auto]') && !document.querySelector('.htmx-request')")
 
     def tap(self, locator) -> None:
         """A tap that is not a submit (a checkbox, a radio, a summary): counted in the round's taps."""

@@ -57,7 +57,7 @@ SENTINEL_PROFILE = {
     "special_guard": {"yellow": 1, "red": 3},
 }
 SEEDS = {"easy": 918_273_645_546_301, "demanding": 918_273_645_546_302, "expert": 918_273_645_546_303}
-HISTORY_SECTIONS = ("lockup-feed", "lockup-guards")
+HISTORY_SECTIONS = ("lockup-feed", "lockup-guards", "history")  # the history page tells past rounds too
 LOCATION_LABELS = {None: "OFF DUTY", "exercise_yard": "Exercise Yard", "sewers": "Sewers", "infirmary": "Infirmary",
                    "smithy": "Smithy", "commissary": "Commissary", "chow_hall": "Chow Hall"}
 MAX_STEPS = 1500

@@ -38,7 +38,7 @@ def _moved(e) -> str:
     if e.rule == "L-LO3" and e.target.startswith("seat:"):  # the core's reason names the location by its id
         return _("%(seat)s: %(cubes)s from the %(loc)s (L-LO3)", seat=W.seat(e.target.partition(":")[2]),
                  cubes=W.cubes(dict(e.cubes)), loc=W.place(e.source))
-    why = f" — {text(e.reason)}" if e.reason else ""
+    why = f" — {W.plain(text(e.reason))}" if e.reason else ""
     return _("%(cubes)s: %(src)s → %(dst)s (%(rule)s%(why)s)", cubes=W.cubes(dict(e.cubes)),
              src=W.place(e.source), dst=W.place(e.target), rule=e.rule, why=why)
 
@@ -66,7 +66,8 @@ def _collected(e) -> str:
 
 
 def _straggled(e) -> str:
-    why = _("declined") if e.reason == "declined" else _("no reward") if e.reason == "no reward" else text(e.reason)
+    known = {"declined": _("declined"), "no reward": _("no reward")}
+    why = known.get(e.reason) or W.plain(text(e.reason))
     if e.seat == GUARDS:
         return _("The guards are stragglers at the %(loc)s (%(why)s) and go to the Library (L-LO5)",
                  loc=W.location(e.location), why=why)
@@ -100,7 +101,13 @@ def _revealed(e) -> str:
 # Event type -> function(event) -> text. The lambdas call gettext when run: the viewer's language.
 DESCRIBE = {
     "trait-picked": lambda e: _("%(seat)s keeps the trait %(trait)s (L-S10)", seat=e.seat, trait=e.trait),
+    "game-started": lambda e: ngettext("The game is set up for %(num)s player (L-S)",
+                                       "The game is set up for %(num)s players (L-S)", len(e.players)),
     "tiles-assigned": _tiles,
+    "tiles-revealed": lambda e: _("%(seat)s names the face-down tiles at the %(loc)s: %(tiles)s (L-LO1)",
+                                  seat=W.seat(e.seat), loc=W.location(e.location),
+                                  tiles=", ".join(W.tile(t) for t in e.tiles)),
+    "tome-played": lambda e: _("%(seat)s plays the tome %(tome)s", seat=W.seat(e.seat), tome=e.tome),
     "passed": _passed,
     "lights-out-began": lambda e: _("Lights Out, round %(round)s (L-LO)", round=e.round),
     "location-revealed": _revealed,
@@ -108,24 +115,34 @@ DESCRIBE = {
                                        loc=W.location(e.location)),  # Atlas of Hideouts: _in_context
     "rewards-confirmed": lambda e: (_("Declined at the %(loc)s: %(who)s (L-LO6)", loc=W.location(e.location),
                                       who=", ".join(e.declined)) if e.declined else None),
-    "reward-declined": lambda e: _("%(seat)s declines the reward (I-3)", seat=W.seat(e.seat)),
+    "reward-declined": lambda e: (_("The guards decline the reward (I-3)") if e.seat == GUARDS
+                                  else _("%(seat)s declines the reward (I-3)", seat=W.seat(e.seat))),
     "reward-collected": _collected,
     "straggled": _straggled,
     "cubes-moved": _moved,
     "reputation-changed": lambda e: _("%(change)s (%(rule)s — %(why)s)", change=_change(e.seat, e.delta,
-                                      "reputation"), rule=e.rule, why=text(e.reason)),
+                                      "reputation"), rule=e.rule, why=W.plain(text(e.reason))),
     "counter-changed": lambda e: _("%(change)s (%(rule)s — %(why)s)", change=_change(e.seat, e.delta, e.quantity),
-                                   rule=e.rule, why=text(e.reason)),
-    "first-player-changed": lambda e: _("%(seat)s takes the first player marker (%(rule)s)",
-                                        seat=W.seat(e.seat), rule=e.rule),
-    "goon-recruited": lambda e: _("%(seat)s recruits %(goon)s from the %(loc)s (L-R6)", seat=W.seat(e.seat),
-                                  goon=e.goon["name"], loc=W.location(e.location)),
-    "item-crafted": lambda e: _("%(seat)s crafts %(item)s (L-IT1)", seat=W.seat(e.seat), item=e.item["name"]),
-    "item-reserved": lambda e: _("%(seat)s reserves %(item)s (L-IT2)", seat=W.seat(e.seat), item=e.item["name"]),
+                                   rule=e.rule, why=W.plain(text(e.reason))),
+    "first-player-changed": lambda e: (_("The guards take the first player marker (%(rule)s)", rule=e.rule)
+                                       if e.seat == GUARDS else
+                                       _("%(seat)s takes the first player marker (%(rule)s)", seat=W.seat(e.seat),
+                                         rule=e.rule)),
+    "goon-recruited": lambda e: (_("The guards recruit %(goon)s from the %(loc)s (L-R6)", goon=e.goon["name"],
+                                   loc=W.location(e.location)) if e.seat == GUARDS else
+                                 _("%(seat)s recruits %(goon)s from the %(loc)s (L-R6)", seat=W.seat(e.seat),
+                                   goon=e.goon["name"], loc=W.location(e.location))),
+    "item-crafted": lambda e: (_("The guards craft %(item)s (L-IT1)", item=e.item["name"]) if e.seat == GUARDS
+                               else _("%(seat)s crafts %(item)s (L-IT1)", seat=W.seat(e.seat), item=e.item["name"])),
+    "item-reserved": lambda e: (_("The guards reserve %(item)s (L-IT2)", item=e.item["name"]) if e.seat == GUARDS
+                                else _("%(seat)s reserves %(item)s (L-IT2)", seat=W.seat(e.seat),
+                                       item=e.item["name"])),
     "effect-resolved": lambda e: _("%(seat)s: effect %(code)s %(outcome)s", seat=W.seat(e.seat), code=e.code,
-                                   outcome=text(e.outcome)),
-    "leader-goal-taken": lambda e: _("%(seat)s takes the leader goal with %(n)s (L-GL1)", seat=W.seat(e.seat),
-                                     n=e.count),
+                                   outcome=W.plain(text(e.outcome))),
+    "leader-goal-taken": lambda e: (_("The guards take the leader goal with %(n)s (L-GL1)", n=e.count)
+                                    if e.seat == GUARDS else
+                                    _("%(seat)s takes the leader goal with %(n)s (L-GL1)", seat=W.seat(e.seat),
+                                      n=e.count)),
     "instant-goal-claimed": lambda e: _("%(seat)s claims the instant goal (L-GL2)", seat=W.seat(e.seat)),
     "raid-held": _raid,
     "patrol-began": lambda e: _("Patrol, round %(round)s (L-P)", round=e.round),
@@ -139,10 +156,10 @@ DESCRIBE = {
     "end-goal-met": lambda e: _("End-game goal met by: %(who)s (L-GL3)", who=", ".join(e.seats) or _("nobody")),
     "game-ended": lambda e: _("Final scoring (L-F)"),
     "adjusted": lambda e: _("%(change)s — manual adjustment: %(why)s", change=_change(e.seat, e.delta, e.quantity),
-                            why=text(e.reason)),
+                            why=W.plain(text(e.reason))),
     "location-card-revealed": lambda e: (_("Location card: %(loc)s (L-SO5)", loc=W.location(e.location))
                                          if e.location else _("Location card: OFF DUTY (L-SO5)")),
-    "guards-decided": lambda e: _("The guards: %(reason)s", reason=text(e.reason)),
+    "guards-decided": lambda e: _("The guards: %(reason)s", reason=W.plain(text(e.reason))),
 }
 
 

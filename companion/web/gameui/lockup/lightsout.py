@@ -78,6 +78,9 @@ def _suspicion_line(r, tail: list) -> str | None:
     why = (_("the highest ranked here without a lookout; %(names)s had a lookout here", names=", ".join(
         W.seat(n) for n in lookouts)) if lookouts else _("the highest ranked here without a lookout"))
     count = moved.cubes.get("suspicion", 0) if moved else 0
+    if revealed.suspicion_to == GUARDS:  # "the guards" take: a plural verb
+        return ngettext("The guards take %(num)s suspicion: %(why)s (L-LO3)",
+                        "The guards take %(num)s suspicion: %(why)s (L-LO3)", count, why=why)
     return ngettext("%(seat)s takes %(num)s suspicion: %(why)s (L-LO3)",
                     "%(seat)s takes %(num)s suspicion: %(why)s (L-LO3)", count, seat=W.seat(revealed.suspicion_to),
                     why=why)

@@ -128,7 +128,7 @@ def build(state, game: dict, seat: str | None, definition, pending) -> dict:
         "locations": _locations(shown), "display": _display(shown), "goals": _goals(shown),
         "supply": W.cubes(dict(shown.supply)), "feed": lines,
         "explain": lightsout.explain(shown, tail) if shown.resolution is not None else None,
-        "reasons": [text(r) for r in list(getattr(view, "reasons", ()))[-3:][::-1]],
+        "reasons": [W.plain(text(r)) for r in list(getattr(view, "reasons", ()))[-3:][::-1]],
         "ask": _ask(shown, waiting), "tools": table.tools(shown), "atlas": rollcall.atlas_offer(shown),
         "guard_deck": getattr(view, "guard_deck", None), "options": W.table_options(core.options),
     }

@@ -24,6 +24,23 @@ def location(name: str | None) -> str:
     return names.get(name or "", name or "")
 
 
+def plain(message: str) -> str:
+    """A rendered core message in the words of the table: a location id (``chow_hall``) as its
+    printed name, a guard card id (``red-5``) as "a red guard card" (its value follows it)."""
+    message = _LOCATION_ID.sub(lambda m: location(m.group(0)), message)
+    return _GUARD_CARD.sub(lambda m: _("a %(colour)s guard card", colour=_colour(m.group(1))), message)
+
+
+def _colour(name: str) -> str:
+    return {"blue": _("blue"), "green": _("green"), "yellow": _("yellow"), "red": _("red")}.get(name, name)
+
+
+_GUARD_CARD = re.compile(r"\b(blue|green|yellow|red)-\d+\b")
+
+
+_LOCATION_ID = re.compile(r"\b(?:exercise_yard|sewers|infirmary|smithy|commissary|chow_hall|cell_block|library)\b")
+
+
 def cube(name: str) -> str:
     """A cube type (L-C3)."""
     names = {"scrap": _("scrap"), "iron": _("iron"), "potion": _("potion"), "gold": _("gold"),
