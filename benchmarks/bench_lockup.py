@@ -42,6 +42,18 @@ def _median(fn, repeat: int) -> float:
     return statistics.median(times)
 
 
+def _interleaved(fns: dict, repeat: int) -> dict:
+    """The median time of each function, run in turn within each repetition (one of each, then
+    again), so that a change in the machine's load hits every side of a ratio alike."""
+    times: dict = {name: [] for name in fns}
+    for _ in range(repeat):
+        for name, fn in fns.items():
+            t0 = time.perf_counter()
+            fn()
+            times[name].append(time.perf_counter() - t0)
+    return {name: statistics.median(ts) for name, ts in times.items()}
+
+
 def _wall(cmd: list[str], repeat: int) -> float:
     return _median(lambda: subprocess.run(cmd, check=True, capture_output=True), repeat)
 
@@ -75,11 +87,14 @@ def main(argv: list[str] | None = None) -> int:
     decoded = [decode(*r) for r in json.loads(text)]
     assert GAME.fold(decoded) == state, "the recorded log does not fold to the played state"
 
-    fold = _median(lambda: GAME.fold(decoded), args.repeat)
-    full = _median(lambda: GAME.fold(decode(*r) for r in json.loads(text)), args.repeat)
-    parse = _median(lambda: json.loads(text), args.repeat)
     parsed = json.loads(text)
-    decode_fold = _median(lambda: GAME.fold(decode(*r) for r in parsed), args.repeat)
+    # Interleaved: measured one block after the other, the two sides of the ratio saw different
+    # loads on this shared machine (medians of the same code moved 2x between blocks).
+    took = _interleaved({"fold": lambda: GAME.fold(decoded),
+                         "full": lambda: GAME.fold(decode(*r) for r in json.loads(text)),
+                         "parse": lambda: json.loads(text),
+                         "decode_fold": lambda: GAME.fold(decode(*r) for r in parsed)}, args.repeat)
+    fold, full, parse, decode_fold = took["fold"], took["full"], took["parse"], took["decode_fold"]
 
     audit, bare = _cli_times(state, 1 if args.quick else max(3, args.repeat // 3))
     print(f"5-player game, seed {args.seed}: {len(events)} events, {len(text) / 1024:.0f} KiB of JSON")

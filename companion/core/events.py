@@ -144,6 +144,11 @@ def registered_types() -> dict[str, type[Event]]:
     return dict(_EVENT_TYPES)
 
 
+def frozen(value: Any) -> Any:
+    """``value`` as a decoded event holds it: lists (at any depth) become tuples, dicts are copied."""
+    return value if type(value) in _SCALARS else _freeze(value)
+
+
 def _freeze(value: Any) -> Any:
     # Scalars are most values: they are returned without a call (see _SCALARS). A list or dict of
     # scalars only (the usual nesting) is checked and copied in C, without a Python-level loop.

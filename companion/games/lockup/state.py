@@ -226,7 +226,7 @@ def move(state: State, source: str, target: str, cubes: dict) -> State:
         return _move_general(state, source, target, cubes)
     changes: dict = {}
     for place, sign in ((source, -1), (target, 1)):
-        kind, _, name = place.partition(":")
+        kind, name = _PLACES.get(place) or _place(place)
         if kind == "supply":
             changes["supply"] = _shifted(state.supply, cubes, sign, place)
         elif kind == "seat":
@@ -234,6 +234,18 @@ def move(state: State, source: str, target: str, cubes: dict) -> State:
         else:
             _loc_shifted(state, changes, name, cubes, sign, place)
     return replace(state, **changes)
+
+
+def _place(place: str) -> tuple[str, str]:
+    # "seat:Ana" -> ("seat", "Ana"), remembered: a game names a few dozen places, thousands of times.
+    if len(_PLACES) > 4096:
+        _PLACES.clear()
+    kind, _, name = place.partition(":")
+    _PLACES[place] = kind, name
+    return kind, name
+
+
+_PLACES: dict[str, tuple[str, str]] = {}
 
 
 def _shifted(counts: dict, cubes: dict, sign: int, place: str) -> dict:
