@@ -205,22 +205,29 @@ def test_seats_private_values_simultaneous_and_stale_taps(browser, lan_served, s
         state = support.game_state(lan_served.app, game)
         assert state.turn == "Cleo" and support.seq(lan_served.app, game) > before
         assert len([p for places in state.placements.values() for p in places if p.seat == "Ben"]) == 1
-        taps = [(s, MOVED in b) for d in (host, ben) for url, s, b in d.bodies[seen[d.name]:]
-                if url.endswith("/do/assign")]
-        assert sorted(taps) == [(200, False), (409, True)], f"the second tap is refused as stale: {taps}"
-        # A stale tap: Ben's phone misses an update (its poll stopped) and taps a form drawn for
-        # Cleo's turn after the host has played it: refused with the table as it is now.
+        answers = [(s, b) for d in (host, ben) for url, s, b in d.bodies[seen[d.name]:] if url.endswith("/do/assign")]
+        taps = [(s, MOVED in b) for s, b in answers]
+        said = [re.findall(r'role="alert">([^<]*)<', b) for _s, b in answers]
+        assert sorted(taps) == [(200, False), (409, True)], f"the second tap is refused as stale: {taps} {said}"
+        # Ben's phone shows no form for another seat's turn, only whom the table waits for.
         ben.page.wait_for_function("() => document.querySelector('#lockup').dataset.seat === 'Cleo'")
+        assert ben.page.locator("form.lk-assign").count() == 0
+        assert "Waiting for Cleo: assign tiles" in ben.page.inner_text("#lockup-waiting")
+        # A stale tap: Ben's phone misses an update (its poll stopped) and taps its own turn's form
+        # after the host has played that turn for him: refused with the table as it is now.
+        assign(host, "2", "sewers")  # for Cleo
+        assign(host, "enforcer", "infirmary")  # for Ana
+        ben.page.wait_for_function("() => document.querySelector('#lockup').dataset.seat === 'Ben'",
+                                   timeout=LIVE_MS)
         ben.page.evaluate("() => document.getElementById('live-poll').remove()")
-        seq = host.seq()
-        assign(host, "2", "sewers")
-        assert turn(host) == "Ana"
+        assign(host, "7391", "chow_hall")  # for Ben
+        assert turn(host) == "Cleo"
         stale_form = ben.page.locator("form.lk-assign")
-        stale_form.locator("input[name=tile][value='enforcer']").check()
-        stale_form.locator("input[name=location][value=infirmary]").check()
+        stale_form.locator("input[name=tile][value='8462']").check()
+        stale_form.locator("input[name=location][value=commissary]").check()
         support.tap_and_wait(ben.page, stale_form.locator("button.lk-main"))
         assert MOVED in ben.page.inner_text("#game-panel [role=alert]")
-        assert turn(ben) == "Ana"
+        assert turn(ben) == "Cleo"
         statuses = [s for url, s, _b in ben.bodies if url.endswith("/do/assign")]
         assert statuses[-1] == 409
     finally:

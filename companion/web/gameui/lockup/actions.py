@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import Response, abort, request
 
 from companion.core.errors import InputError
-from companion.web import play
+from companion.web import live, play
 from companion.web.access import game_or_404
 from companion.web.games import render_game, run_command
 from companion.web.gameui.lockup import cards, lightsout, patrol, rollcall, table
@@ -27,10 +27,16 @@ def act(game_id: str, action: str):
     parser = PARSERS.get(action)
     if parser is None or game["kind"] not in ("lockup", "lockup-solo"):
         abort(404)
-    core = core_of(play.load(game).state)
+    loaded = play.load(game)
+    core = core_of(loaded.state)
     try:
         command, entered = parser(request.form, core)
     except InputError as exc:
+        # Another device's post may have landed since the early stale check (live.refuse_stale):
+        # a form drawn for the question before is then stale, not a bad field.
+        drawn = request.form.get("form_target")
+        if drawn is not None and loaded.ui.target_of is not None and drawn != loaded.ui.target_of(loaded.state):
+            return render_game(game, error=live.moved_message(), status=409, loaded=loaded)
         return render_game(game, error=error_text(exc), status=422)
     # The CSRF token is a secret of this browser session: it is not kept with the command.
     recorded = {k: v for k, v in request.form.to_dict(flat=False).items() if k != "csrf_token"}
