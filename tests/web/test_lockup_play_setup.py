@@ -44,18 +44,40 @@ def test_step_two_names_the_bad_field_and_keeps_every_typed_value(profiled):
     fields["item2-reputation"] = ""
     answer = profiled.post("/lockup/new/start", data=fields)
     text = answer.get_data(as_text=True)
-    assert answer.status_code == 422 and "display[2].reputation: is required" in text
+    assert answer.status_code == 422 and "Item 3: reputation is required" in support.words(text)
     assert 'value="Test Item 1"' in text and 'value="Test Goon' in text
     fields["item2-reputation"] = "-3"
-    assert "display[2].reputation: must be 0 or more" in profiled.post("/lockup/new/start",
-                                                                        data=fields).get_data(as_text=True)
+    assert "Item 3: reputation must be 0 or more" in support.text(profiled.post("/lockup/new/start", data=fields))
+
+
+def test_every_refused_field_is_named_at_once_next_to_it_with_its_card_open(profiled):
+    """Three cards and the first player wrong: four problems listed, each card's in its fieldset, its
+    printed facts open and the field marked aria-invalid; everything typed is kept (issue 13)."""
+    fields = fields_for()
+    fields["item0-reputation"] = ""
+    fields["item2-cost_any"] = "x"
+    fields["goon-sewers-type"] = ""
+    del fields["first_player"]
+    answer = profiled.post("/lockup/new/start", data=fields)
+    text = answer.get_data(as_text=True)
+    summary = support.words(text[text.index('id="new-cards-problems"'): text.index("</div>", text.index(
+        'id="new-cards-problems"'))])
+    assert answer.status_code == 422 and "4 things to check" in summary
+    for words in ("Item 1: reputation is required", "Item 3: cost in any resource must be a whole number",
+                  "The goon at the Sewers, goon type: choose one", "First player: choose one"):
+        assert words in summary
+    item = text[text.index('data-card="item0-"'): text.index("</fieldset>", text.index('data-card="item0-"'))]
+    assert "Item 1: reputation is required" in support.words(item) and "<details open>" in item
+    assert re.search(r'name="item0-reputation" aria-invalid="true"', item)
+    assert not re.search(r'name="item1-reputation" aria-invalid', text)
+    assert 'value="Test Item 1"' in text and not re.search(r"\b[a-z]+_[a-z]+\b|display\[", summary)
 
 
 def test_the_engine_s_own_setup_errors_are_shown_too(profiled):
     fields = fields_for()
     del fields["first_player"]
     text = profiled.post("/lockup/new/start", data=fields).get_data(as_text=True)
-    assert "first_player: choose one" in text
+    assert "First player: choose one" in support.words(text) and "first_player:" not in support.words(text)
 
 
 def test_cards_entered_once_are_picked_by_name_afterwards(app, profiled):

@@ -25,9 +25,10 @@ from companion.games.lockup.setup import TABLE_OPTIONS
 from companion.web import play
 from companion.web.access import host_only
 from companion.web.gameui.lockup import cards, forms
+from companion.web.gameui.lockup import setup_errors as E
 from companion.web.gameui.lockup import words as W
 from companion.web.gameui.lockup.blueprint import bp
-from companion.web.i18n import error_text
+from companion.web.i18n import error_text, text
 
 MAX_PLAYERS = 5
 DIFFICULTIES = ("easy", "demanding", "expert")  # L-SO2: green, yellow, red
@@ -65,10 +66,13 @@ def _start_values(form: Mapping, i: int) -> dict:
             "resources": forms.cube_counts(form, f"start-{i}-", f"{path}.resources")}
 
 
-def _goals(form: Mapping, solo: bool) -> dict:
-    return {"leader": forms.goal_face(form, "goal-leader-", "goals.leader", "leader"),
-            "instant": None if solo else forms.goal_face(form, "goal-instant-", "goals.instant", "instant"),
-            "end_game": forms.goal_face(form, "goal-end-", "goals.end_game", "end_game")}
+def _goals(form: Mapping, solo: bool, problems: list) -> dict:
+    def face(prefix: str, path: str, kind: str):
+        return E.collect(problems, forms.goal_face, form, prefix, path, kind)
+
+    return {"leader": face("goal-leader-", "goals.leader", "leader"),
+            "instant": None if solo else face("goal-instant-", "goals.instant", "instant"),
+            "end_game": face("goal-end-", "goals.end_game", "end_game")}
 
 
 def _crew_tiles(profile: dict | None) -> list[int]:
@@ -78,27 +82,32 @@ def _crew_tiles(profile: dict | None) -> list[int]:
 
 
 def build_setup(form: Mapping, profile) -> tuple[dict, list]:
-    """The engine's (or the solo automaton's) setup document and the card faces it entered."""
+    """The engine's (or the solo automaton's) setup document and the card faces it entered.
+
+    Every refused field is noted and all are raised at once (:class:`setup_errors.SetupErrors`)."""
     mode = _mode(form)
     solo = mode == "solo"
     players = parse_players(form, mode)
+    problems: list[tuple[str, str]] = []
     if mode == "advanced" or (solo and forms.text(form, "advanced_solo")):
         for i, p in enumerate(players):
-            p["start"] = _start_values(form, i)
+            p["start"] = E.collect(problems, _start_values, form, i)
     size = 3 if solo else len(players) + 1  # L-C6 (solo: the 2-player display)
-    display = [forms.item_face(form, f"item{i}-", f"display[{i}]") for i in range(size)]
-    goons = {loc: forms.goon_face(form, f"goon-{loc}-", f"goons.{loc}") for loc in GOON_LOCATIONS}
-    goals = _goals(form, solo)
-    setup = {"mode": mode, "players": players, "crew_tiles": _crew_tiles(profile), "goals": goals,
-             "display": display, "goons": goons,
+    display = [E.collect(problems, forms.item_face, form, f"item{i}-", f"display[{i}]") for i in range(size)]
+    goons = {loc: E.collect(problems, forms.goon_face, form, f"goon-{loc}-", f"goons.{loc}")
+             for loc in GOON_LOCATIONS}
+    setup = {"mode": mode, "players": players, "goals": _goals(form, solo, problems),
+             "crew_tiles": E.collect(problems, _crew_tiles, profile), "display": display, "goons": goons,
              "options": {key: bool(forms.text(form, key)) for key in TABLE_OPTIONS}}
     if solo:
-        setup.update(difficulty=forms.choice(form, "difficulty", "difficulty", DIFFICULTIES),
-                     box_profile=profile,
-                     advanced=bool(forms.text(form, "advanced_solo")))
+        setup.update(difficulty=E.collect(problems, forms.choice, form, "difficulty", "difficulty", DIFFICULTIES),
+                     box_profile=profile, advanced=bool(forms.text(form, "advanced_solo")))
     else:
-        setup["first_player"] = forms.choice(form, "first_player", "first_player", [p["name"] for p in players])
-    faces = [("goal", g) for g in goals.values() if g] + [("item", i) for i in display]
+        setup["first_player"] = E.collect(problems, forms.choice, form, "first_player", "first_player",
+                                          [p["name"] for p in players])
+    if problems:
+        raise E.refused(problems, [p["name"] for p in players])
+    faces = [("goal", g) for g in setup["goals"].values() if g] + [("item", i) for i in display]
     return setup, faces + [("goon", g) for g in goons.values()]
 
 
@@ -163,15 +172,21 @@ def start_game():
     form = request.form
     try:
         mode = _mode(form)
-        players = parse_players(form, mode)
         setup, entered = build_setup(form, cards.get_profile())
         kind = "lockup-solo" if mode == "solo" else "lockup"
         title = forms.text(form, "title") or _("Lockup game")
         game_id = play.start_from_form(kind, setup, title, forms.text(form, "key") or play.new_key(),
                                        after=lambda: cards.remember_all(entered))
     except InputError as exc:
-        mode = form.get("mode", "standard")
-        players = [{"name": forms.text(form, f"name-{i}")} for i in range(MAX_PLAYERS) if forms.text(form, f"name-{i}")]
-        return _page("lockup/new_cards.html", form, error=error_text(exc), status=422, mode=mode, players=players,
-                     size=3 if mode == "solo" else len(players) + 1)
+        return _refused_cards(form, exc)
     return redirect(url_for("games.show", game_id=game_id), 303)
+
+
+def _refused_cards(form: Mapping, exc: InputError):
+    """Step 2 again with everything typed: each problem in words, next to its field."""
+    mode = form.get("mode", "standard")
+    players = [{"name": forms.text(form, f"name-{i}")} for i in range(MAX_PLAYERS) if forms.text(form, f"name-{i}")]
+    if not isinstance(exc, E.SetupErrors):  # the engine's own check: one path, said the same way
+        exc = E.refused([(exc.field, text(exc.message))], [p["name"] for p in players])
+    return _page("lockup/new_cards.html", form, status=422, mode=mode, players=players, problems=exc.problems,
+                 errors=dict(exc.problems), size=3 if mode == "solo" else len(players) + 1)
