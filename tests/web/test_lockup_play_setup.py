@@ -33,10 +33,34 @@ def test_the_box_profile_form_comes_first_when_it_is_missing(client):
 
 def test_step_one_names_the_bad_field_and_keeps_what_was_typed(profiled):
     page = profiled.post("/lockup/new", data={"mode": "standard", "name-0": "Ana"})
-    assert page.status_code == 422 and "players: enter at least 2" in page.get_data(as_text=True)
+    assert page.status_code == 422 and "Players: enter at least 2" in page.get_data(as_text=True)
     page = profiled.post("/lockup/new", data={"mode": "standard", "name-0": "Ana", "name-1": "Ana"})
     text = page.get_data(as_text=True)
-    assert page.status_code == 422 and "players[1].name: is used twice" in text and 'value="Ana"' in text
+    assert page.status_code == 422 and "Player 2: name is used twice" in text and 'value="Ana"' in text
+
+
+def test_solo_step_one_has_one_player_row_and_both_fill_in_the_last_game_s_players(profiled):
+    solo = profiled.get("/lockup/new/solo").get_data(as_text=True)
+    assert 'id="name-0"' in solo and 'id="name-1"' not in solo
+    fields = fields_for()
+    assert profiled.post("/lockup/new/start", data=fields).status_code == 303
+    again = profiled.get("/lockup/new").get_data(as_text=True)
+    names = [fields[f"name-{i}"] for i in range(3)]
+    assert all(f'value="{name}"' in again for name in names) and "Filled in as in the last game" in again
+    assert 'value="' + names[0] + '"' not in profiled.get("/lockup/new/solo").get_data(as_text=True)  # solo: its own
+
+
+def test_the_back_button_after_the_game_started_lands_on_the_game(profiled):
+    """Back from the game re-posts its setup form (same token): the game, not an empty form."""
+    fields = {**fields_for(), "setup_token": "made-up-token-1"}
+    started = profiled.post("/lockup/new/start", data=fields)
+    assert started.status_code == 303
+    step_one = {k: v for k, v in fields.items() if k.startswith(("name-", "crew-", "mode", "setup_token"))}
+    back = profiled.post("/lockup/new", data=step_one)
+    assert back.status_code == 303 and back.location == started.location
+    fresh = profiled.post("/lockup/new", data={**step_one, "setup_token": "made-up-token-2"})
+    assert fresh.status_code == 200 and 'id="new-cards"' in fresh.get_data(as_text=True)
+    assert 'name="setup_token"' in profiled.get("/lockup/new").get_data(as_text=True)
 
 
 def test_step_two_names_the_bad_field_and_keeps_every_typed_value(profiled):

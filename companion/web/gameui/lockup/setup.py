@@ -26,9 +26,10 @@ from companion.web import play
 from companion.web.access import host_only
 from companion.web.gameui.lockup import cards, forms
 from companion.web.gameui.lockup import setup_errors as E
+from companion.web.gameui.lockup import setup_memory as memory
 from companion.web.gameui.lockup import words as W
 from companion.web.gameui.lockup.blueprint import bp
-from companion.web.i18n import error_text, text
+from companion.web.i18n import text
 
 MAX_PLAYERS = 5
 DIFFICULTIES = ("easy", "demanding", "expert")  # L-SO2: green, yellow, red
@@ -113,7 +114,7 @@ def build_setup(form: Mapping, profile) -> tuple[dict, list]:
 
 def _step_one(fields: Mapping) -> dict:
     """Step 1's fields (names, crews, mode, options) from a form or query string, to show them again."""
-    keep = ("title", "mode", "difficulty", "advanced_solo", *TABLE_OPTIONS)
+    keep = ("title", "mode", "difficulty", "advanced_solo", "setup_token", *TABLE_OPTIONS)
     return {k: v for k, v in fields.items() if v and (k in keep or k.startswith(("name-", "crew-")))}
 
 
@@ -131,32 +132,41 @@ def _page(template: str, form: Mapping, error: str | None = None, status: int = 
 @bp.get("/new")
 @host_only
 def new():
-    """Step 1: who plays and how (the profile form first when it is missing)."""
+    """Step 1: who plays and how (the profile form first when it is missing); the players of the
+    last game filled in."""
     missing = cards.require_profile(request.full_path, solo=request.args.get("mode") == "solo")
     if missing is not None:
         return missing
-    return _page("lockup/new.html", {"mode": "standard", **_step_one(request.args)})
+    typed = _step_one(request.args)
+    last = {} if any(k.startswith("name-") for k in typed) else memory.last_players(solo=False)
+    return _page("lockup/new.html", {"mode": "standard", **last, **typed})
 
 
 @bp.get("/new/solo")
 @host_only
 def new_solo():
-    """Step 1 with solo chosen (the home page's solo entry)."""
+    """Step 1 with solo chosen (the home page's solo entry): one player row, last game's player."""
     missing = cards.require_profile(request.full_path, solo=True)  # the guard cards too (L-SO2)
     if missing is not None:
         return missing
-    return _page("lockup/new.html", {"difficulty": "expert", **_step_one(request.args), "mode": "solo"})
+    typed = _step_one(request.args)
+    last = {} if any(k.startswith("name-") for k in typed) else memory.last_players(solo=True)
+    return _page("lockup/new.html", {"difficulty": "expert", **last, **typed, "mode": "solo"})
 
 
 @bp.post("/new")
 @host_only
 def new_players():
     """Step 1 posted: check the players, then ask for the cards dealt (step 2)."""
+    back = memory.back_to_game(forms.text(request.form, "setup_token"))  # Back from the game it started
+    if back is not None:
+        return back
     try:
         mode = _mode(request.form)
         players = parse_players(request.form, mode)
     except InputError as exc:
-        return _page("lockup/new.html", request.form, error=error_text(exc), status=422)
+        return _page("lockup/new.html", request.form, error=E.words_for(exc.field, text(exc.message), []),
+                     status=422)
     if mode == "solo":  # only a solo game needs the guard cards; come back with what was typed
         missing = cards.require_profile(url_for("lockup.new_solo", **_step_one(request.form)), solo=True)
         if missing is not None:
@@ -179,6 +189,7 @@ def start_game():
                                        after=lambda: cards.remember_all(entered))
     except InputError as exc:
         return _refused_cards(form, exc)
+    memory.remember_started(forms.text(form, "setup_token"), game_id)
     return redirect(url_for("games.show", game_id=game_id), 303)
 
 

@@ -17,6 +17,7 @@ from companion.web.i18n import text
 
 _CARD = re.compile(r"^(?:display\[(?P<item>\d+)\]|goons\.(?P<goon>[a-z_]+)|goals\.(?P<goal>[a-z_]+)|"
                    r"players\[(?P<player>\d+)\]\.start)(?:\.(?P<rest>.+))?$")
+_PLAYER_NAME = re.compile(r"^players\[(\d+)\]\.name$")
 _FACT_FIELDS = {"cost": "cost_", "treasures": "t_", "resources": ""}
 _GOAL_PREFIX = {"leader": "goal-leader-", "instant": "goal-instant-", "end_game": "goal-end-"}
 
@@ -36,6 +37,9 @@ def _fact(rest: str) -> str:
 
 def form_field(path: str) -> str:
     """The form field a setup path was read from (the path itself when it is a plain field)."""
+    named = _PLAYER_NAME.match(path)
+    if named:
+        return f"name-{named[1]}"
     m = _CARD.match(path)
     if m is None:
         return path
@@ -51,6 +55,9 @@ def form_field(path: str) -> str:
 
 def words_for(path: str, message: str, players: list[str]) -> str:
     """``Item 1: Reputation is required`` — where it is, the field's label, the problem."""
+    named = _PLAYER_NAME.match(path)
+    if named:
+        return _("Player %(n)s: name %(problem)s", n=int(named[1]) + 1, problem=message)
     m = _CARD.match(path)
     if m is None:
         return _("%(field)s: %(problem)s", field=W.field_label(path), problem=message)

@@ -212,7 +212,7 @@ def _simple_labels() -> dict[str, str]:
         "effect_resource": _("Resource of the effect"), "type": _("Goon type"), "suspicion": _("Suspicion icons"),
         "resource": _("Bandit's resource"), "kind": _("Goal kind"), "counts": _("Counts"),
         "minimum": _("Minimum"), "treasure": _("Majority of"), "stars": _("Stars"), "text": _("Text"),
-        "file": _("File or text"), "input": _("Document"), "first_player": _("First player"),
+        "file": _("File or text"), "input": _("Document"), "first_player": _("First player"), "players": _("Players"),
         "difficulty": _("Difficulty"), "mode": _("Mode"), "power": _("Power"), "storage_limit": _("Storage limit"),
     }
 
