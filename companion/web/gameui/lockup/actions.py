@@ -6,13 +6,14 @@ parsers; a bad field is answered with the panel and a message naming it (422), n
 
 from __future__ import annotations
 
-from flask import Response, abort, request
+from flask import Response, abort, render_template, request, url_for
 
 from companion.core.errors import InputError
-from companion.web import live, play
+from companion.web import live, play, seats
 from companion.web.access import game_or_404
 from companion.web.games import render_game, run_command
 from companion.web.gameui.lockup import cards, lightsout, patrol, rollcall, table
+from companion.web.gameui.lockup import words as W
 from companion.web.gameui.lockup.blueprint import bp
 from companion.web.gameui.lockup.panel import core_of
 from companion.web.i18n import error_text
@@ -43,7 +44,15 @@ def act(game_id: str, action: str):
     # Cards entered are remembered in the catalog in the command's own transaction.
     answer = run_command(game, command, request.form.get("key"), {"action": action, "form": recorded},
                          after=lambda: cards.remember_all(entered))
-    return _to_prompt(answer)
+    return _to_end_page(game) or _to_prompt(answer)
+
+
+def _to_end_page(game: dict) -> Response | None:
+    """An htmx step that ended the game is answered with a redirect to the game page, which
+    shows the final scoring (tens of KB): the step's answer stays small, the page is loaded once."""
+    if not request.headers.get("HX-Request") or core_of(play.load(game).state).phase != "over":
+        return None
+    return Response("", 200, headers={"HX-Redirect": url_for("games.show", game_id=game["id"]) + "#prompt"})
 
 
 def _to_prompt(answer):
@@ -51,3 +60,18 @@ def _to_prompt(answer):
     if isinstance(answer, Response) and answer.status_code in (302, 303) and "#" not in answer.location:
         answer.location += "#prompt"
     return answer
+
+
+@bp.get("/<game_id>/tools")
+def tools(game_id: str):
+    """The table tools' forms, fetched when an htmx answer's tools are opened (_tools.html)."""
+    game = game_or_404(game_id)
+    if game["kind"] not in ("lockup", "lockup-solo"):
+        abort(404)
+    loaded = play.load(game)
+    core = core_of(loaded.state)
+    if core.phase == "over" or seats.role(game).kind not in ("host", "seat"):
+        abort(404)  # the panel offers no tools then (spectators, a finished game)
+    live.stamp(loaded)  # the forms carry the version and question of the table now
+    return render_template("lockup/_tools.html", game=game, new_key=play.new_key(), tools_body=True,
+                           lk={"tools": table.tools(core)}, **W.vocabulary())

@@ -9,7 +9,13 @@ turn, which location, the tiles not yet shown face up, counts) is public.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+
+from flask import g, request
+from flask_babel import get_locale
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, LOCATIONS, ROUNDS
 from companion.games.lockup.state import State, held, in_hand
@@ -19,6 +25,52 @@ from companion.web.gameui.lockup import words as W
 from companion.web.i18n import text
 
 ASKS = {**rollcall.ASKS, **lightsout.ASKS, **patrol.ASKS}
+
+
+class Shown:
+    """The board regions a device already shows, kept out of an htmx answer.
+
+    Every render remembers a digest of each board region's HTML under (game, version drawn,
+    viewer, locale). An htmx post carries the version its form was drawn at (``form_version``):
+    the device shows that render's regions, so a region whose HTML is the same now is answered
+    as an empty element with ``hx-preserve`` and htmx keeps the one on the page. A version this
+    process never rendered (a restart, an evicted entry) gets every region in full.
+    """
+
+    _seen: OrderedDict = OrderedDict()
+    _lock = threading.Lock()
+    LIMIT = 512
+
+    def __init__(self, game_id: str, viewer: str | None):
+        self.game_id, self.viewer = game_id, viewer
+        self._now: dict | None = None
+        self._before: dict | None = None
+
+    def _key(self, version) -> tuple:
+        return self.game_id, str(version), self.viewer, str(get_locale())
+
+    def _start(self) -> None:
+        drawn = g.get("live_form")
+        self._now = {}
+        with self._lock:
+            if drawn is not None:
+                self._seen[self._key(drawn[0])] = self._now
+                self._seen.move_to_end(self._key(drawn[0]))
+                while len(self._seen) > self.LIMIT:
+                    self._seen.popitem(last=False)
+            posted = request.form.get("form_version") if request.method == "POST" else None
+            if posted is not None and request.headers.get("HX-Request"):
+                self._before = self._seen.get(self._key(posted))
+
+    def region(self, region_id: str, html: str, tag: str) -> Markup:
+        """``html`` (the region ``region_id``, an element ``tag``), or its preserved stand-in."""
+        if self._now is None:
+            self._start()
+        digest = hash(html)
+        self._now[region_id] = digest
+        if self._before is not None and self._before.get(region_id) == digest:
+            return Markup(f'<{tag} id="{region_id}" hx-preserve></{tag}>')
+        return Markup(html)
 
 
 def core_of(state) -> State:
@@ -131,6 +183,7 @@ def build(state, game: dict, seat: str | None, definition, pending) -> dict:
         "reasons": [W.plain(text(r)) for r in list(getattr(view, "reasons", ()))[-3:][::-1]],
         "ask": _ask(shown, waiting), "tools": table.tools(shown), "atlas": rollcall.atlas_offer(shown),
         "guard_deck": getattr(view, "guard_deck", None), "options": W.table_options(core.options),
+        "shown": Shown(game["id"], viewer),
     }
     device, lk["ask"] = _device(game, waiting, lk["ask"])
     lk.update(device)
