@@ -15,10 +15,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import secrets
 import sqlite3
-import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -29,6 +27,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from companion.core.events import Event, encode
+from companion.events.batch import group_commit
 from companion.events.connection import connect, ensure_schema
 from companion.events.seats import SeatsMixin
 from companion.events.settings import SettingsMixin
@@ -112,27 +111,6 @@ def _check_imported(events: Sequence[ImportedEvent]) -> None:
         raise ValueError("the events of one command must be contiguous")
 
 
-_writer_locks: dict[str, threading.RLock] = {}
-_writer_locks_guard = threading.Lock()
-
-
-def writer_lock(path: str | Path) -> threading.RLock | None:
-    """The lock this process's writers of the database file at ``path`` queue on (``None`` for an
-    in-memory database: each connection has its own).
-
-    Threads of one process that each ``BEGIN IMMEDIATE`` on their own connection meet SQLite's
-    busy handler: the loser sleeps and retries with growing sleeps (up to the timeout), which
-    costs far more than the write it waits for. Queued on one lock they wake as soon as the
-    writer before them commits; ``BEGIN IMMEDIATE`` still guards against other processes.
-    """
-    text = str(path)
-    if text in ("", ":memory:") or text.startswith("file:"):
-        return None
-    key = os.path.realpath(text)
-    with _writer_locks_guard:
-        return _writer_locks.setdefault(key, threading.RLock())
-
-
 class EventStore(SettingsMixin, SeatsMixin):
     """The store of one instance folder's database file."""
 
@@ -141,8 +119,13 @@ class EventStore(SettingsMixin, SeatsMixin):
         # from creation; PRAGMAs and the schema check run once per connection (the web layer keeps
         # one per thread), and the schema check writes nothing unless a migration is due.
         self.db = Database(connect(path))
-        self._writer = writer_lock(path)
+        self._writer = group_commit(path)  # this process's writers of the file share its COMMITs
         ensure_schema(self.db)
+
+    def writer(self) -> Database:
+        """The connection this store's writes run on: the file's shared writer connection
+        (:mod:`companion.events.batch`), or this store's own for an in-memory database."""
+        return self._writer.connection() if self._writer is not None else self.db
 
     def close(self) -> None:
         """Close the connection."""
@@ -162,29 +145,29 @@ class EventStore(SettingsMixin, SeatsMixin):
 
         Called inside another transaction (a projection updating a setting while a command is
         written) it joins it through a savepoint: everything still commits once, or not at all.
+        On a database file the body runs on the file's shared writer connection and its
+        ``COMMIT`` may be shared with other threads' writes (:mod:`companion.events.batch`); it
+        returns only once that ``COMMIT`` succeeded.
         """
         if self._depth:
             with self._savepoint():
                 yield
             return
         self._rollback()  # a transaction left open by a failed rollback is never joined
-        lock = self._writer
-        if lock is not None:
-            lock.acquire()  # this process's writers queue here, not in SQLite's busy handler
-        try:
-            self.db.execute("BEGIN IMMEDIATE")
-            self._depth = 1
-            try:
+        if self._writer is not None:
+            with self._writer.write(self):  # on the file's shared connection, in one savepoint
                 yield
-                self.db.execute("COMMIT")
-            except BaseException:
-                self._rollback()
-                raise
-            finally:
-                self._depth = 0
+            return
+        self.db.execute("BEGIN IMMEDIATE")
+        self._depth = 1
+        try:
+            yield
+            self.db.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
         finally:
-            if lock is not None:
-                lock.release()
+            self._depth = 0
 
     def _rollback(self) -> None:
         # SQLite may already have rolled back by itself (disk full, I/O error): nothing to do then.

@@ -131,22 +131,22 @@ def _filesystem_fault(database: Path) -> str | None:
     return None
 
 
+class _ProbeDone(Exception):
+    """Raised inside the probe's transaction so that it is rolled back."""
+
+
 def probe(store: EventStore) -> str | None:
-    """Try a schema write (a new page) and roll it back: the fault it meets, or ``None``."""
-    conn = store.db.conn
+    """Try a schema write (a new page) on the connection writes use and roll it back: the fault
+    it meets, or ``None``."""
     settle(store)
-    conn.execute("PRAGMA busy_timeout = 1000")  # a health check must not wait behind a long write
     try:
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            conn.execute("CREATE TABLE companion_health_probe (x)")
-        finally:
-            conn.execute("ROLLBACK")
+        with store.transaction():
+            store.db.execute("CREATE TABLE companion_health_probe (x)")
+            raise _ProbeDone
+    except _ProbeDone:
+        return None
     except sqlite3.Error as exc:
-        return _classify(exc)
-    finally:
-        conn.execute("PRAGMA busy_timeout = 15000")
-    return None
+        return fault_of(exc)
 
 
 def app_store() -> EventStore:
