@@ -30,12 +30,12 @@ def stored(app, key: str):
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    (DEEP, "input: is nested more than 64 levels deep"),
+    (DEEP, "Document: is nested more than 64 levels deep"),
     (json.dumps(MADE_UP_PROFILE).replace("[1, 2, 3, 4]", f"[1, 2, 3, {HUGE}]"),
-     "crew_tiles[3]: is an integer of more than 20 digits"),
+     "Crew tile 4: is an integer of more than 20 digits"),
     (json.dumps(MADE_UP_PROFILE).replace('"power"', '"\\ud800"'),
-     r"guard_cards.blue[2]: has a lone surrogate \ud800"),
-    (json.dumps(MADE_UP_PROFILE).replace("[1, 2, 3, 4]", "[1, 2, 3, NaN]"), "crew_tiles[3]: NaN is not a JSON number"),
+     r"Blue guard card 3: has a lone surrogate \ud800"),
+    (json.dumps(MADE_UP_PROFILE).replace("[1, 2, 3, 4]", "[1, 2, 3, NaN]"), "Crew tile 4: NaN is not a JSON number"),
 ])
 def test_a_hostile_box_profile_import_is_refused_by_name(app, client, text, message):
     before = stored(app, "lockup-box-profile")

@@ -188,13 +188,14 @@ def test_pasted_text_from_a_qr_code_imports(app, client):
 @pytest.mark.parametrize(("body", "message"), [
     ({"text": json.dumps({**MADE_UP_PROFILE, "guard_cards": {**MADE_UP_PROFILE["guard_cards"],
                                                              "blue": [2, 3, "Power", 1, 4, 2, 3]}})},
-     'guard_cards.blue[2]: must be a non-negative integer or "power"'),
-    ({"text": json.dumps({**MADE_UP_PROFILE, "crew_tiles": [1, 2, 3]})}, "crew_tiles: must have 4 to 4 entries"),
-    ({"text": '{"crew_tiles": [1, 2,'}, "input: not valid JSON"),
-    ({"text": "  "}, "file: choose a JSON file or paste its text"),
-    ({"file": (io.BytesIO(b"\xff\xfe{"), "p.json")}, "file: not UTF-8 text"),
+     'Blue guard card 3: must be a non-negative integer or "power"'),
+    ({"text": json.dumps({**MADE_UP_PROFILE, "crew_tiles": [1, 2, 3]})}, "Crew tiles: must have 4 to 4 entries"),
+    ({"text": '{"crew_tiles": [1, 2,'}, "Document: not valid JSON"),
+    ({"text": "  "}, "File or text: choose a JSON file or paste its text"),
+    ({"file": (io.BytesIO(b"\xff\xfe{"), "p.json")}, "File or text: not UTF-8 text"),
 ])
 def test_a_bad_import_names_the_field_and_keeps_the_stored_profile(app, client, body, message):
+    """The field is named in the player's words (issue 13), never by its JSON path."""
     stored = {**MADE_UP_PROFILE, "crew_tiles": [2, 4, 6, 8]}
     put(app, "lockup-box-profile", stored)
     response = client.post("/lockup/box-profile/import", data=body, content_type="multipart/form-data")

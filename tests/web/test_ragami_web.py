@@ -200,7 +200,7 @@ def test_final_conversion_bonus_and_the_conflicts_tie_break(client):
     ok(client, game_id, "finish-game")
     page = text(client.get(f"/games/{game_id}"))
     assert "Ama 37 VP · 5 conflicts resolved · winner" in page  # 30 + 7 (RG-E3)
-    assert "Ver 37 VP · 1 conflicts resolved" in page  # 33 + 4 (RG-E3)
+    assert "Ver 37 VP · 1 conflict resolved" in page  # 33 + 4 (RG-E3)
     assert "Tie on VP broken by the most conflicts resolved (RG-E4)." in page
     assert "RG-E1 Virtue Points on the track 30" in page and "RG-E3 most conflicts resolved (5) 7" in page
 

@@ -208,11 +208,22 @@ def import_box_profile():
         source = read_upload_or_text(text)
         doc = to_dict(from_json(source))
     except InputError as exc:
-        message = _("%(field)s: %(problem)s", field=exc.field, problem=tr(exc.message))
+        message = _("%(field)s: %(problem)s", field=profile_field(exc.field), problem=tr(exc.message))
         return _profile_page(get_profile(), profile_form_values(get_profile()), import_error=message,
                              import_text=text, status=422)
     get_store().put_setting(PROFILE_KEY, doc)
     return _after_save()
+
+
+def profile_field(path: str) -> str:
+    """A box-profile JSON path in the player's words: ``guard_cards.blue[2]`` → "Blue guard card 3"."""
+    w = words()
+    head, _dot, tail = path.partition(".")
+    if head == "guard_cards" and tail in w["colour"]:
+        return _("%(colour)s guard cards", colour=w["colour"][tail])
+    wholes = {"guard_cards": _("Guard cards"), "special_guard": _("Special cards"), "game": _("Game"),
+              "input": _("Document")}
+    return wholes.get(path) or field_label(path)
 
 
 def read_upload_or_text(text: str) -> str:
