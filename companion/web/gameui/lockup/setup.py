@@ -157,7 +157,8 @@ def new_solo():
 @bp.post("/new")
 @host_only
 def new_players():
-    """Step 1 posted: check the players, then ask for the cards dealt (step 2)."""
+    """Step 1 posted: check the players, then ask for the cards dealt (step 2); with ``same_cards``
+    (step 2's one-tap button) the cards come filled in as in the last game."""
     back = memory.back_to_game(forms.text(request.form, "setup_token"))  # Back from the game it started
     if back is not None:
         return back
@@ -171,8 +172,11 @@ def new_players():
         missing = cards.require_profile(url_for("lockup.new_solo", **_step_one(request.form)), solo=True)
         if missing is not None:
             return missing
-    return _page("lockup/new_cards.html", request.form, mode=mode, players=players,
-                 size=3 if mode == "solo" else len(players) + 1)
+    size = 3 if mode == "solo" else len(players) + 1
+    last = memory.last_cards(size, solo=mode == "solo")
+    form = {**request.form.to_dict(), **last} if last and request.form.get("same_cards") else request.form
+    return _page("lockup/new_cards.html", form, mode=mode, players=players, size=size, last_cards=bool(last),
+                 same_cards=form is not request.form)
 
 
 @bp.post("/new/start")

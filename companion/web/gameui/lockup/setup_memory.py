@@ -1,6 +1,7 @@
 """What the new-game pages remember: the players of the last game ("same as last game", step 1
-filled in) and which setup form started which game (the Back button from a game re-posts its
-setup form: it lands on the game, not on an empty setup form)."""
+filled in), its cards (step 2's "Same cards as last game") and which setup form started which
+game (the Back button from a game re-posts its setup form: it lands on the game, not on an empty
+setup form)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from flask import redirect, session, url_for
 
 from companion.games.lockup.model import GUARDS
 from companion.web import get_store
+from companion.web.gameui.lockup.formdriver import goal_fields, goon_fields, item_fields
 
 STARTED = "lockup-setup-started"  # session: {setup form token: game id}
 KEEP = 5
@@ -28,6 +30,27 @@ def last_players(solo: bool) -> dict:
             fields[f"crew-{i}"] = p.get("crew") or ""
         return {k: v for k, v in fields.items() if v}
     return {}
+
+
+def last_cards(size: int, solo: bool) -> dict:
+    """Step 2's card fields (goals, the first ``size`` display items, the goons) as dealt in the
+    latest Lockup game of either kind on this device ({} if none): filled in, still editable."""
+    store = get_store()
+    game = next((g for g in store.games() if g["kind"] in ("lockup", "lockup-solo")), None)
+    started = next((r for r in store.events(game["id"])[:3] if r.type == "game-started"), None) if game else None
+    if started is None:
+        return {}
+    dealt = started.payload
+    fields: dict = {}
+    for i, face in enumerate(list(dealt.get("display") or [])[:size]):
+        fields.update(item_fields(f"item{i}-", face) if face else {})
+    for loc, face in (dealt.get("goons") or {}).items():
+        fields.update(goon_fields(f"goon-{loc}-", face) if face else {})
+    goals = dealt.get("goals") or {}
+    for kind, prefix in (("leader", "goal-leader-"), ("instant", "goal-instant-"), ("end_game", "goal-end-")):
+        if goals.get(kind) and not (solo and kind == "instant"):  # solo has no instant goal (L-SO1)
+            fields.update(goal_fields(prefix, goals[kind]))
+    return fields
 
 
 def remember_started(token: str, game_id: str) -> None:
