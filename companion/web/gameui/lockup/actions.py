@@ -6,7 +6,9 @@ parsers; a bad field is answered with the panel and a message naming it (422), n
 
 from __future__ import annotations
 
-from flask import Response, abort, render_template, request, url_for
+import re
+
+from flask import Response, abort, render_template, render_template_string, request, url_for
 
 from companion.core.errors import InputError
 from companion.web import live, play, seats
@@ -18,6 +20,7 @@ from companion.web.gameui.lockup.blueprint import bp
 from companion.web.gameui.lockup.panel import core_of
 from companion.web.i18n import error_text
 
+FACTS = re.compile(r"(item|goon)-[a-z0-9_]{1,40}-")
 PARSERS = {**rollcall.PARSERS, **lightsout.PARSERS, **patrol.PARSERS, **table.PARSERS}
 
 
@@ -75,3 +78,16 @@ def tools(game_id: str):
     live.stamp(loaded)  # the forms carry the version and question of the table now
     return render_template("lockup/_tools.html", game=game, new_key=play.new_key(), tools_body=True,
                            lk={"tools": table.tools(core)}, **W.vocabulary())
+
+
+@bp.get("/<game_id>/facts/<kind>/<prefix>")
+def card_facts(game_id: str, kind: str, prefix: str):
+    """The printed-facts fields of one card entry, fetched when an htmx answer's are opened
+    (_cards.html ``lazy_facts``): blank, as a closed entry has nothing typed in them."""
+    game = game_or_404(game_id)
+    if game["kind"] not in ("lockup", "lockup-solo") or kind not in ("item", "goon") or not FACTS.fullmatch(prefix):
+        abort(404)
+    return render_template_string(
+        '{% from "lockup/_cards.html" import item_facts, goon_facts with context %}'
+        "{{ (item_facts if kind == 'item' else goon_facts)(prefix, {}) }}",
+        kind=kind, prefix=prefix, **W.vocabulary())

@@ -45,6 +45,7 @@ class Shown:
         self.game_id, self.viewer = game_id, viewer
         self._now: dict | None = None
         self._before: dict | None = None
+        self._stand_ins: dict[str, str] = {}
 
     def _key(self, version) -> tuple:
         return self.game_id, str(version), self.viewer, str(get_locale())
@@ -63,13 +64,23 @@ class Shown:
                 self._before = self._seen.get(self._key(posted))
 
     def region(self, region_id: str, html: str, tag: str) -> Markup:
-        """``html`` (the region ``region_id``, an element ``tag``), or its preserved stand-in."""
+        """``html`` (the region ``region_id``, an element ``tag``), or its preserved stand-in.
+
+        A region may hold regions drawn before it (a board section and its entries): its digest
+        is taken over its children's own HTML, so a section whose entries did not change is kept
+        whole, and one where some did is sent with stand-ins for the others."""
         if self._now is None:
             self._start()
-        digest = hash(html)
+        whole = html
+        for stand_in, real in self._stand_ins.items():
+            if stand_in in whole:
+                whole = whole.replace(stand_in, real)
+        digest = hash(whole)
         self._now[region_id] = digest
         if self._before is not None and self._before.get(region_id) == digest:
-            return Markup(f'<{tag} id="{region_id}" hx-preserve></{tag}>')
+            stand_in = f'<{tag} id="{region_id}" hx-preserve></{tag}>'
+            self._stand_ins[stand_in] = whole
+            return Markup(stand_in)
         return Markup(html)
 
 
@@ -184,6 +195,8 @@ def build(state, game: dict, seat: str | None, definition, pending) -> dict:
         "ask": _ask(shown, waiting), "tools": table.tools(shown), "atlas": rollcall.atlas_offer(shown),
         "guard_deck": getattr(view, "guard_deck", None), "options": W.table_options(core.options),
         "shown": Shown(game["id"], viewer),
+        # An htmx answer swaps into a page that runs htmx: a card's printed facts are fetched when opened.
+        "lazy_facts": bool(request.headers.get("HX-Request")),
     }
     device, lk["ask"] = _device(game, waiting, lk["ask"])
     lk.update(device)
