@@ -86,3 +86,28 @@ def test_a_new_owner_reaches_turn_one_of_a_solo_game_within_40_taps(page, live_u
     assert page.get_attribute("#lockup", "data-round") == "1"
     print(f"first game: {owner.taps} taps ({profile_taps} box profile)")
     assert owner.taps <= BUDGET, f"{owner.taps} taps to turn 1 ({profile_taps} for the box profile)"
+
+
+def test_the_next_game_with_the_same_cards_is_four_taps(page, live_url):
+    """The second game: the player filled in, "Same cards as last game" one tap, then start."""
+    first = Owner(page)
+    page.goto(live_url + "/lockup/new/solo")
+    box_profile(first)
+    first.type("#name-0", "Made-up Ana")
+    first.tap("#new-players button[type=submit]")
+    cards(first)
+    first.tap("#new-cards button.lk-main")
+    page.wait_for_selector("#lockup")
+    owner = Owner(page)
+    page.goto(live_url + "/")
+    owner.tap(page.locator("a[href$='/lockup/new/solo']").first)
+    assert page.input_value("#name-0") == "Made-up Ana"
+    owner.tap("#new-players button[type=submit]")
+    owner.tap("#same-cards button")
+    assert page.input_value("#item2-name") == "Made-up Item 3"
+    goon = page.locator("#goons fieldset.lk-card-entry").first.locator("input[name$='name']")
+    assert goon.input_value() == "Made-up Goon 1"
+    owner.tap("#new-cards button.lk-main")
+    page.wait_for_selector("#lockup")
+    assert page.get_attribute("#lockup", "data-round") == "1"
+    assert owner.taps == 4
