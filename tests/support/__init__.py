@@ -440,3 +440,67 @@ def undo(client, game_id: str, which: str = "undo", **data):
     if target is None:
         return first
     return client.post(f"/games/{game_id}/{which}", data={**data, "confirm": target})
+
+
+# --- whole games stored command by command, at any stage (issue 14's crawl) ----------------------
+
+
+def lockup_commands(seed: int = 5, players: int = 3) -> list[list]:
+    """A whole Lockup game by the random legal player with made-up cards, as the events of each
+    command in order (the first: the game's start)."""
+    import random
+
+    from companion.games.lockup import autoplay
+
+    rng = random.Random(seed)
+    cards = autoplay.Cards(rng)
+    first = autoplay.start(autoplay.make_setup(rng, players, "standard", cards))
+    commands, state = [first], None
+    for e in first:
+        state = autoplay.evolve(state, e)
+    while state.phase != "over":
+        _command, new = autoplay.random_command(state, rng, cards)
+        for e in new:
+            state = autoplay.evolve(state, e)
+        commands.append(new)
+    return commands
+
+
+def solo_lockup_commands(seed: int = 7, difficulty: str = "expert") -> list[list]:
+    """A whole solo Lockup game by the scripted player against the automaton (made-up cards and
+    the made-up box profile), as the events of each command in order."""
+    from companion.solo_guard import playthrough
+    from companion.solo_guard.automaton import SOLO
+
+    cards = playthrough.MadeUpCards(seed)
+    first = SOLO.start(playthrough.setup(difficulty, made_up_profile(), seed, cards))
+    commands, state = [first], SOLO.fold(first)
+    while state.game.phase != "over":
+        _command, new = playthrough.next_command(state, cards)
+        for e in new:
+            state = SOLO.evolve(state, e)
+        commands.append(new)
+    return commands
+
+
+def store_commands(app, kind: str, commands: list[list], title: str, finished: bool = False) -> str:
+    """A game recorded from ``commands`` (one append each, as the app records them); its id."""
+    from companion.web import get_store
+
+    with app.app_context():
+        store = get_store()
+        game = store.create_game(kind, title)
+        for i, events in enumerate(commands):
+            store.append(game["id"], store.last_seq(game["id"]), events, f"{game['id']}-{i}")
+        store.set_status(game["id"], "finished" if finished else "active")
+        return game["id"]
+
+
+def append_commands(app, game_id: str, commands: list[list], start: int = 0) -> None:
+    """Record more commands in a stored game (``start``: the number of the first, for its key)."""
+    from companion.web import get_store
+
+    with app.app_context():
+        store = get_store()
+        for i, events in enumerate(commands, start=start):
+            store.append(game_id, store.last_seq(game_id), events, f"{game_id}-{i}")
