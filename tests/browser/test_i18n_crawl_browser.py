@@ -288,14 +288,16 @@ def known(run: str) -> bool:
 
 @pytest.mark.parametrize("lang", ["es", "pl"])
 def test_no_english_sentence_on_any_screen_of_whole_games(browser, live_app, live_url, lang):
-    """Every screen of the crawl, and each audit form sent empty (its field messages), in ``lang``;
+    """Every screen of the crawl, and each audit and new-game form sent as it opens (its field
+    messages, or the next step), in ``lang``;
     the L-LO2 ranking explanation and an RC-G1 refusal in ``lang`` (:func:`explanations_read_in`)."""
     games = set_up(live_app)
     found: dict[str, str] = {}
     with browser_in(browser, live_url, lang) as tab:
         for where, path in paths(games):
             note(found, where, screen(tab, live_url + path))
-        for form in ("/lockup/audit", "/rattus-cartus/audit", "/ragami/audit"):
+        for form in ("/lockup/audit", "/rattus-cartus/audit", "/ragami/audit", "/rattus-cartus/new", "/ragami/new",
+                     "/lockup/new"):
             tab.goto(live_url + form)
             tab.locator("main form button[type=submit]").last.click()
             tab.wait_for_load_state()
