@@ -260,6 +260,7 @@ def execute(
     def decide(tail: list[StoredEvent]) -> list[Event]:
         now = _under_lock(game["id"], ui, base, tail)
         live.check_fresh(ui, now.state, target)  # under the lock: a replayed key never gets here
+        seats.check_in_state(game, ui, now.state, command)  # whose turn, a sum entered: judged under the lock
         new = ui.definition.decide(now.state, command)
         seen.append(now)
         seen.append(ui.definition.fold(new, now.state))
