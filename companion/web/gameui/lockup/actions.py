@@ -20,7 +20,8 @@ from companion.web.gameui.lockup.blueprint import bp
 from companion.web.gameui.lockup.panel import core_of
 from companion.web.i18n import error_text
 
-FACTS = re.compile(r"(item|goon)-[a-z0-9_]{1,40}-")
+FACTS = re.compile(r"(item|goon)[a-z0-9_-]{0,40}-")
+COUNTS = re.compile(r"[a-z]{1,20}_")
 PARSERS = {**rollcall.PARSERS, **lightsout.PARSERS, **patrol.PARSERS, **table.PARSERS}
 
 
@@ -91,3 +92,14 @@ def card_facts(game_id: str, kind: str, prefix: str):
         '{% from "lockup/_cards.html" import item_facts, goon_facts with context %}'
         "{{ (item_facts if kind == 'item' else goon_facts)(prefix, {}) }}",
         kind=kind, prefix=prefix, **W.vocabulary())
+
+
+@bp.get("/<game_id>/counts/<prefix>")
+def count_fields(game_id: str, prefix: str):
+    """Blank resource counts (``pay_scrap``, ...) fetched when a closed "Pay" of an htmx answer
+    is opened (_macros.html ``counts(lazy=True)``)."""
+    game = game_or_404(game_id)
+    if game["kind"] not in ("lockup", "lockup-solo") or not COUNTS.fullmatch(prefix):
+        abort(404)
+    return render_template_string('{% from "lockup/_macros.html" import counts with context %}'
+                                  "{{ counts(prefix, resources) }}", prefix=prefix, **W.vocabulary())
