@@ -61,6 +61,7 @@ class Game:
     plan: B.Script
     index: int = 0
     samples: list[Sample] = field(default_factory=list)
+    drawn: dict = field(default_factory=dict)  # what htmx adds to the next post (B.drawn)
 
     @property
     def done(self) -> bool:
@@ -120,10 +121,11 @@ def play_step(client, floor: Floor, game: Game, phase: str) -> None:
     step = game.plan.steps[game.index]
     key = f"{game.tag}-{game.index}"
     ms, answer = timed(client.post, f"/lockup/{game.game_id}/do/{step.action}",
-                       data={**step.form, "key": key}, headers=HTMX)
+                       data={**step.form, **game.drawn, "key": key}, headers=HTMX)
     if answer.status_code != 200:
         raise RuntimeError(f"step {game.index} ({step.action}) answered {answer.status_code}: "
                            f"{answer.get_data(as_text=True)[:300]}")
+    game.drawn = B.drawn(answer.get_data(as_text=True))
     floor_ms = floor.append(step.events, key)
     game.samples.append(Sample(step.action, step.round, ms, floor_ms, body_size(answer), phase))
     game.index += 1

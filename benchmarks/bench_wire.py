@@ -90,13 +90,14 @@ def _revalidate(client, path: str, answer) -> str:
 def play(client, plan: B.Script, game_id: str, limit: int) -> list[tuple[str, int, int, str, int]]:
     """Post every step as htmx does: (action, bytes before compression, wire bytes, encoding,
     bytes gzip -6 makes of the body here: what compression could give when the server sends none)."""
-    out = []
+    out, vals = [], {}
     for n, step in enumerate(plan.steps[:limit]):
-        answer = client.post(f"/lockup/{game_id}/do/{step.action}", data={**step.form, "key": f"w-{n}"},
+        answer = client.post(f"/lockup/{game_id}/do/{step.action}", data={**step.form, **vals, "key": f"w-{n}"},
                              headers={"HX-Request": "true", "Accept-Encoding": BROWSER})
         if answer.status_code != 200:
             raise RuntimeError(f"step {n} ({step.action}) answered {answer.status_code}")
         body = decoded(answer)
+        vals = B.drawn(body.decode())  # the next post comes from this answer, as in a browser
         out.append((step.action, len(body), len(answer.get_data()), answer.headers.get("Content-Encoding", "-"),
                     len(gzip.compress(body, 6))))
     return out
@@ -152,8 +153,10 @@ def verdicts(every, steps, pages, statics) -> B.Verdicts:
           median(raws) <= GOAL_MEDIAN_BYTES)
     v.add("htmx answer, max", f"{max(raws, default=0):,} B", f"<= {GOAL_MAX_BYTES:,} B",
           max(raws, default=0) <= GOAL_MAX_BYTES)
-    compressed = sum(s[3] != "-" for s in steps)
-    v.add("htmx answers compressed", f"{compressed} of {len(steps)}", "all", compressed == len(steps))
+    bodies = [s for s in steps if s[1]]  # the step that ends the game answers HX-Redirect, no body
+    compressed = sum(s[3] != "-" for s in bodies)
+    v.add("htmx answers with a body compressed", f"{compressed} of {len(bodies)}", "all",
+          compressed == len(bodies))
     page_gzip = pages[1][2]
     v.add("game page compressed (gzip asked)", page_gzip, "(gzip)", page_gzip.endswith("(gzip)"))
     scripts = [r for r in statics if r[0].split("?")[0].endswith(".js")]

@@ -175,6 +175,19 @@ def make_app(folder: str | Path, csrf: bool = False):
     return app
 
 
+def drawn(body: str) -> dict:
+    """What a browser's htmx adds to a post from this htmx answer: the version and question its
+    forms were drawn for (``hx-vals`` on ``#lockup``; the benchmarks keep their own keys)."""
+    import html
+    import re
+
+    found = re.search(r"hx-vals='([^']*)'", body)
+    if not found:
+        return {}
+    vals = json.loads(html.unescape(found.group(1)))
+    return {k: v for k, v in vals.items() if k in ("form_version", "form_target")}
+
+
 def start_game(client, fields: dict, headers: dict | None = None) -> str:
     """Start a Lockup game through the new-game form; its id."""
     answer = client.post("/lockup/new/start", data=fields, headers=headers or {})
