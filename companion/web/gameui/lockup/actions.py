@@ -48,13 +48,15 @@ def act(game_id: str, action: str):
     # Cards entered are remembered in the catalog in the command's own transaction.
     answer = run_command(game, command, request.form.get("key"), {"action": action, "form": recorded},
                          after=lambda: cards.remember_all(entered))
-    return _to_end_page(game) or _to_prompt(answer)
+    return _to_end_page(game, answer) or _to_prompt(answer)
 
 
-def _to_end_page(game: dict) -> Response | None:
+def _to_end_page(game: dict, answer) -> Response | None:
     """An htmx step that ended the game is answered with a redirect to the game page, which
-    shows the final scoring (tens of KB): the step's answer stays small, the page is loaded once."""
-    if not request.headers.get("HX-Request") or core_of(play.load(game).state).phase != "over":
+    shows the final scoring (tens of KB): the step's answer stays small, the page is loaded once.
+    A refusal (4xx) is answered as it is."""
+    done = isinstance(answer, tuple) and answer[1] == 200
+    if not done or not request.headers.get("HX-Request") or core_of(play.load(game).state).phase != "over":
         return None
     return Response("", 200, headers={"HX-Redirect": url_for("games.show", game_id=game["id"]) + "#prompt"})
 
