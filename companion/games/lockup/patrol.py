@@ -156,8 +156,8 @@ def _return_suspicion(b: Batch, seats: tuple[str, ...]) -> None:
     for name in seats:
         if b.state.seats[name].suspicion:
             cubes = {"suspicion": b.state.seats[name].suspicion}
-            b.add(E.CubesMoved(f"seat:{name}", "supply", cubes, "L-RD5", "raid"))
+            b.add(E.CubesMoved(f"seat:{name}", "supply", cubes, "L-RD5", T("raid")))
     for loc in LOCATIONS:
         if b.state.loc_suspicion[loc]:
             cubes = {"suspicion": b.state.loc_suspicion[loc]}
-            b.add(E.CubesMoved(f"location:{loc}", "supply", cubes, "L-RD5", "raid"))
+            b.add(E.CubesMoved(f"location:{loc}", "supply", cubes, "L-RD5", T("raid")))
