@@ -153,12 +153,19 @@ def _catalog_patterns() -> list[tuple[re.Pattern, str]]:
     msgids = _translator[2]()
     cached = _patterns_cache.get(id(msgids))
     if cached is None or cached[0] is not msgids:
-        cached = (msgids, patterns([m for m in msgids if "%(" in m]))
+        # A pattern with hardly any words of its own ("%(min)s to %(max)s", "%(a)s (%(b)s)") would match
+        # free text such as card names and effect notes and garble them: such text stays as stored.
+        cached = (msgids, patterns([m for m in msgids if "%(" in m and _letters(m) >= MIN_PATTERN_LETTERS]))
         _patterns_cache[id(msgids)] = cached
     return cached[1]
 
 
 _PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|%%")
+MIN_PATTERN_LETTERS = 4  # letters outside the placeholders a msgid needs to be matched against stored text
+
+
+def _letters(msgid: str) -> int:
+    return sum(ch.isalpha() for ch in _PLACEHOLDER.sub("", msgid))
 
 
 def patterns(msgids: list[str] | tuple[str, ...]) -> list[tuple[re.Pattern, str]]:

@@ -318,3 +318,15 @@ def test_the_home_page_shows_the_game_list_dates_in_the_locale(app):
         get_store().create_game("lockup", "Made-up game night")
     page = app.test_client().get("/", headers={"Accept-Language": "pl"}).get_data(as_text=True)
     assert re.search(r"\d\d\.\d\d\.\d{4}, \d\d:\d\d", page)
+
+
+@pytest.mark.parametrize("lang", ["es", "pl"])
+def test_stored_free_text_is_never_garbled_by_a_generic_pattern(app, lang):
+    """Stored English that only a generic msgid ("%(min)s to %(max)s", "%(count)s %(resource)s") would
+    match stays as stored: a card name or an effect note is the table's text, not a sentence to rebuild."""
+    from companion.core import i18n
+
+    stored = ["Zorbly Goon 6", "draw 2 tomes, keep 1, the other to the bottom of the deck (Zorbly Tome)"]
+    with app.test_request_context("/", headers={"Accept-Language": lang}):
+        for text in stored:
+            assert i18n.render(text) == text
