@@ -49,7 +49,7 @@ class Table:
         self.settle()
         self.page.wait_for_function("() => document.activeElement && document.activeElement.id === 'lockup-ask'")
         try:  # the scroll lands with the last swap of the tap
-            self.page.wait_for_function(IN_VIEW, timeout=3000)
+            self.page.wait_for_function(IN_VIEW, timeout=10_000)  # a loaded 2-core CI machine scrolls late
         except Exception:
             raise AssertionError(f"the prompt is out of view after {self.waiting()}") from None
 
