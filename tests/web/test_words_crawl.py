@@ -9,15 +9,10 @@ scripted player), both with made-up cards; each command is stored as its own com
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
 import support
-
-from companion.games.lockup import autoplay
-from companion.solo_guard import playthrough
-from companion.solo_guard.automaton import SOLO
 
 BAD = {
     "snake_case name": re.compile(r"\b[a-z]+_[a-z_]+\b"),
@@ -58,37 +53,8 @@ def _store(app, kind: str, commands: list[list]) -> str:
         return game["id"]
 
 
-def three_player_commands(seed: int = 5) -> list[list]:
-    """A whole 3-player game by the random legal player, command by command."""
-    rng = random.Random(seed)
-    cards = autoplay.Cards(rng)
-    first = autoplay.start(autoplay.make_setup(rng, 3, "standard", cards))
-    commands, state = [first], None
-    for e in first:
-        state = autoplay.evolve(state, e)
-    while state.phase != "over":
-        _command, new = autoplay.random_command(state, rng, cards)
-        for e in new:
-            state = autoplay.evolve(state, e)
-        commands.append(new)
-    return commands
-
-
-def solo_commands(seed: int = 7) -> list[list]:
-    """A whole solo expert game by the scripted player against the automaton, command by command."""
-    cards = playthrough.MadeUpCards(seed)
-    first = SOLO.start(playthrough.setup("expert", support.made_up_profile(), seed, cards))
-    commands, state = [first], SOLO.fold(first)
-    while state.game.phase != "over":
-        _command, new = playthrough.next_command(state, cards)
-        for e in new:
-            state = SOLO.evolve(state, e)
-        commands.append(new)
-    return commands
-
-
-@pytest.mark.parametrize("kind, commands", [("lockup", three_player_commands), ("lockup-solo", solo_commands)],
-                         ids=["3-players", "solo"])
+@pytest.mark.parametrize("kind, commands", [("lockup", support.lockup_commands),
+                                            ("lockup-solo", support.solo_lockup_commands)], ids=["3-players", "solo"])
 def test_no_internal_word_reaches_a_page_of_a_whole_game(app, client, kind, commands):
     support.store_profile(app)
     whole = commands()
@@ -113,7 +79,7 @@ def test_no_internal_word_reaches_a_page_of_a_whole_game(app, client, kind, comm
 
 
 def test_the_history_reads_as_sentences_by_round_and_phase_with_rule_ids(app, client):
-    game_id = _store(app, "lockup", three_player_commands())
+    game_id = _store(app, "lockup", support.lockup_commands())
     page = client.get(f"/games/{game_id}/history").get_data(as_text=True)
     headings = [support.words(h) for h in re.findall(r"<h2>(.*?)</h2>", page, re.S)]
     assert headings[0] == "Setting up (L-S)" and headings[-1] == "Round 6 · Lights Out"  # ends in its command
