@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core import jsonin as J
-from companion.core.errors import InputError
+from companion.core import problems as P
 from companion.core.i18n import T
+from companion.core.problems import Problems
 from companion.games.lockup.model import EFFECTS, GOON_TYPES, RESOURCES, TREASURES
 
 GOAL_KINDS = ("leader", "instant", "end_game")
@@ -62,75 +63,94 @@ class Goal:
     stars: int = 0
 
 
-def _effect(doc: dict, path: str) -> tuple[str | None, str | None]:
+def _effect(doc: dict, path: str, found: Problems) -> tuple[str | None, str | None]:
     effect = doc.get("effect")
     if effect is not None:
-        J.choice(effect, J.join(path, "effect"), list(EFFECTS))
+        effect = found.check(J.choice, effect, J.join(path, "effect"), list(EFFECTS))
     res = doc.get("effect_resource")
     if res is not None:
-        J.choice(res, J.join(path, "effect_resource"), RESOURCES)
+        res = found.check(J.choice, res, J.join(path, "effect_resource"), RESOURCES)
     if effect == "L-E1" and res is None:
-        raise InputError(J.join(path, "effect_resource"), T("is required for effect L-E1"))
+        found.add(J.join(path, "effect_resource"), T("is required for effect L-E1"))
     return effect, res
 
 
-def _treasures(value: Any, path: str) -> tuple:
-    return tuple(J.choice(t, J.join(path, i), TREASURES) for i, t in enumerate(J.array(value, path)))
+def _treasures(value: Any, path: str, found: Problems) -> tuple:
+    icons = found.check(J.array, value, path, default=[])
+    return tuple(found.check(J.choice, t, J.join(path, i), TREASURES) for i, t in enumerate(icons))
+
+
+def _cost(value: Any, path: str, found: Problems) -> dict:
+    doc = P.obj(found, value, path, optional=(*RESOURCES, "any")) or {}
+    return {k: found.check(J.integer, v, J.join(path, k)) for k, v in doc.items() if v}
 
 
 def parse_item(value: Any, path: str) -> Item:
-    """An item face from JSON (``InputError`` naming the field)."""
-    doc = J.obj(value, path, ["name", "cost", "reputation"], ["treasures", "effect", "effect_resource"])
-    cost_doc = J.obj(doc["cost"], J.join(path, "cost"), optional=(*RESOURCES, "any"))
-    cost = {k: J.integer(v, J.join(J.join(path, "cost"), k)) for k, v in cost_doc.items() if v}
-    effect, res = _effect(doc, path)
-    return Item(
-        name=J.string(doc["name"], J.join(path, "name")),
-        cost=cost,
-        reputation=J.integer(doc["reputation"], J.join(path, "reputation")),
-        treasures=_treasures(doc.get("treasures", []), J.join(path, "treasures")),
-        effect=effect,
-        effect_resource=res,
-    )
+    """An item face from JSON; every problem of the card at once (``InputErrors`` naming each field)."""
+    found = Problems()
+    doc = P.obj(found, value, path, ["name", "cost", "reputation"], ["treasures", "effect", "effect_resource"])
+    if doc is None:
+        found.raise_any()
+    name = found.check(J.string, doc.get("name"), J.join(path, "name")) if "name" in doc else ""
+    cost = _cost(doc["cost"], J.join(path, "cost"), found) if "cost" in doc else {}
+    reputation = found.check(J.integer, doc["reputation"], J.join(path, "reputation")) if "reputation" in doc else 0
+    treasures = _treasures(doc.get("treasures", []), J.join(path, "treasures"), found)
+    effect, res = _effect(doc, path, found)
+    found.raise_any()
+    return Item(name=name, cost=cost, reputation=reputation, treasures=treasures, effect=effect, effect_resource=res)
 
 
 def parse_goon(value: Any, path: str) -> Goon:
-    """A goon face from JSON (``InputError`` naming the field)."""
-    doc = J.obj(value, path, ["name", "type"], ["suspicion", "treasures", "effect", "effect_resource", "resource"])
-    effect, res = _effect(doc, path)
-    kind = J.choice(doc["type"], J.join(path, "type"), GOON_TYPES)
+    """A goon face from JSON; every problem of the card at once (``InputErrors`` naming each field)."""
+    found = Problems()
+    doc = P.obj(found, value, path, ["name", "type"], ["suspicion", "treasures", "effect", "effect_resource",
+                                                        "resource"])
+    if doc is None:
+        found.raise_any()
+    name = found.check(J.string, doc.get("name"), J.join(path, "name")) if "name" in doc else ""
+    kind = found.check(J.choice, doc["type"], J.join(path, "type"), GOON_TYPES) if "type" in doc else None
+    suspicion = found.check(J.integer, doc.get("suspicion", 0), J.join(path, "suspicion"))
+    treasures = _treasures(doc.get("treasures", []), J.join(path, "treasures"), found)
+    effect, res = _effect(doc, path, found)
     resource = doc.get("resource")
     if resource is not None:
-        J.choice(resource, J.join(path, "resource"), RESOURCES)
+        resource = found.check(J.choice, resource, J.join(path, "resource"), RESOURCES)
     if kind == "bandit" and resource is None:
-        raise InputError(J.join(path, "resource"), T("is required for a Bandit (L-P4)"))
-    return Goon(
-        name=J.string(doc["name"], J.join(path, "name")),
-        type=kind,
-        suspicion=J.integer(doc.get("suspicion", 0), J.join(path, "suspicion")),
-        treasures=_treasures(doc.get("treasures", []), J.join(path, "treasures")),
-        effect=effect,
-        effect_resource=res,
-        resource=resource if kind == "bandit" else None,
-    )
+        found.add(J.join(path, "resource"), T("is required for a Bandit (L-P4)"))
+    found.raise_any()
+    return Goon(name=name, type=kind, suspicion=suspicion, treasures=treasures, effect=effect, effect_resource=res,
+                resource=resource if kind == "bandit" else None)
 
 
 def parse_goal(value: Any, path: str, kind: str | None = None) -> Goal:
-    """A goal face from JSON; ``kind`` (if given) is the kind this slot requires."""
-    doc = J.obj(value, path, ["name", "kind"], ["counts", "minimum", "treasure", "stars"])
-    got = J.choice(doc["kind"], J.join(path, "kind"), GOAL_KINDS)
-    if kind is not None and got != kind:
-        raise InputError(J.join(path, "kind"), T("must be %(kind)s", kind=repr(kind)))
-    goal = Goal(name=J.string(doc["name"], J.join(path, "name")), kind=got)
+    """A goal face from JSON; ``kind`` (if given) is the kind this slot requires. Every problem at once."""
+    found = Problems()
+    doc = P.obj(found, value, path, ["name", "kind"], ["counts", "minimum", "treasure", "stars"])
+    if doc is None:
+        found.raise_any()
+    name = found.check(J.string, doc.get("name"), J.join(path, "name")) if "name" in doc else ""
+    got = found.check(J.choice, doc["kind"], J.join(path, "kind"), GOAL_KINDS) if "kind" in doc else None
+    if kind is not None and got is not None and got != kind:
+        found.add(J.join(path, "kind"), T("must be %(kind)s", kind=repr(kind)))
+        got = None  # the facts of another kind of goal are not this slot's: not checked
+    goal = _goal_facts(doc, path, got, found)
+    found.raise_any()
+    return Goal(name, got, **goal)
+
+
+def _goal_facts(doc: dict, path: str, got: str | None, found: Problems) -> dict:
+    """What a goal of kind ``got`` counts: leader (L-GL1), majority (L-GL3) or fixed stars."""
     if got == "leader":
-        counts = J.choice(doc.get("counts"), J.join(path, "counts"), (*TREASURES, *GOON_TYPES))
-        minimum = J.integer(doc.get("minimum", 1), J.join(path, "minimum"))
-        return Goal(goal.name, got, counts=counts, minimum=minimum)
+        return {"counts": found.check(J.choice, doc.get("counts"), J.join(path, "counts"), (*TREASURES, *GOON_TYPES)),
+                "minimum": found.check(J.integer, doc.get("minimum", 1), J.join(path, "minimum"), default=0)}
     if got == "end_game" and doc.get("treasure") is not None:
-        return Goal(goal.name, got, treasure=J.choice(doc["treasure"], J.join(path, "treasure"), TREASURES))
+        return {"treasure": found.check(J.choice, doc["treasure"], J.join(path, "treasure"), TREASURES)}
+    if got is None:
+        return {}
     if "stars" not in doc:
-        raise InputError(J.join(path, "stars"), T("is required"))
-    return Goal(goal.name, got, stars=J.integer(doc["stars"], J.join(path, "stars")))
+        found.add(J.join(path, "stars"), T("is required"))
+        return {}
+    return {"stars": found.check(J.integer, doc["stars"], J.join(path, "stars"), default=0)}
 
 
 def card_doc(card: Item | Goon | Goal) -> dict:

@@ -26,6 +26,7 @@ from typing import Any
 from companion.core import jsonin as J
 from companion.core.errors import InputError
 from companion.core.i18n import T
+from companion.core.problems import Problems
 from companion.games.lockup.cards import card_doc, parse_goal, parse_goon, parse_item
 from companion.games.lockup.events import GameStarted
 from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, MODES, SUPPLY
@@ -49,19 +50,24 @@ def start(setup: Any) -> list:
         people.append(_guards(doc))
     first = GUARDS if solo else J.name_of(doc.get("first_player"), "first_player", names)
     count = len(seating)
-    goons = _goons(doc["goons"])
+    found = Problems()  # every card and the crew tiles checked at once (the table fixes them in one go)
+    goons = found.check(_goons, doc["goons"])
+    display = found.check(_display, doc["display"], count)
+    goals = found.check(_goals, doc["goals"], solo)
+    crew_tiles = found.check(_crew_tiles, doc["crew_tiles"], count)
+    found.raise_any()
     _check_supply(people, goons)
     return [
         GameStarted(
             mode=mode,
             players=tuple(people),
             first_player=first,
-            crew_tiles=_crew_tiles(doc["crew_tiles"], count),
+            crew_tiles=crew_tiles,
             board_side="1-2" if count <= 2 else "3-5",  # L-S1
             face_down_limit=3 if count <= 2 else 2,  # L-RC6 (solo plays as 2 players)
-            display=tuple(card_doc(i) for i in _display(doc["display"], count)),
+            display=tuple(card_doc(i) for i in display),
             goons={loc: card_doc(g) for loc, g in goons.items()},
-            goals=_goals(doc["goals"], solo),
+            goals=goals,
             options={**_options(doc.get("options", {})), "advanced": advanced},
             seed=J.integer(doc["seed"], "seed") if doc.get("seed") is not None else None,
         )
@@ -122,26 +128,38 @@ def _crew_tiles(value: Any, count: int) -> tuple:
 
 def _display(value: Any, count: int) -> list:
     size = count + 1  # L-C6
-    return [parse_item(v, J.join("display", i)) for i, v in enumerate(J.array(value, "display", size, size))]
+    found = Problems()
+    cards = J.array(value, "display", size, size)
+    items = [found.check(parse_item, v, J.join("display", i)) for i, v in enumerate(cards)]
+    found.raise_any()
+    return items
 
 
 def _goons(value: Any) -> dict:
     doc = J.obj(value, "goons", GOON_LOCATIONS)  # L-S4: five goons, slots 2-6
-    return {loc: parse_goon(doc[loc], J.join("goons", loc)) for loc in GOON_LOCATIONS}
+    found = Problems()
+    goons = {loc: found.check(parse_goon, doc[loc], J.join("goons", loc)) for loc in GOON_LOCATIONS}
+    found.raise_any()
+    return goons
 
 
 def _goals(value: Any, solo: bool) -> dict:
     doc = J.obj(value, "goals", ["leader", "end_game"], ["instant"])
     instant = doc.get("instant")
+    found = Problems()
     if solo and instant is not None:
-        raise InputError("goals.instant", T("must be null in solo (L-SO1)"))
+        found.add("goals.instant", T("must be null in solo (L-SO1)"))
     if not solo and instant is None:
-        raise InputError("goals.instant", T("is required (L-S8)"))
-    return {
-        "leader": card_doc(parse_goal(doc["leader"], "goals.leader", "leader")),
-        "instant": None if instant is None else card_doc(parse_goal(instant, "goals.instant", "instant")),
-        "end_game": card_doc(parse_goal(doc["end_game"], "goals.end_game", "end_game")),
-    }
+        found.add("goals.instant", T("is required (L-S8)"))
+
+    def goal(slot: str):
+        face = found.check(parse_goal, doc[slot], f"goals.{slot}", slot)
+        return None if face is None else card_doc(face)
+
+    goals = {"leader": goal("leader"), "instant": None if instant is None or solo else goal("instant"),
+             "end_game": goal("end_game")}
+    found.raise_any()
+    return goals
 
 
 def _options(value: Any) -> dict:

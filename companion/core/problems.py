@@ -1,0 +1,78 @@
+"""Every problem of a document at once: a collector of :class:`InputError` and the error carrying them.
+
+A person fixing a card or a pasted file wants to see all of its problems in one go, not one per
+submit. Validators run each independent check through :meth:`Problems.check`, then call
+:meth:`Problems.raise_any`; the raised :class:`InputErrors` is an ``InputError`` naming the first
+problem, so callers that show one line (the command line) keep working unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from companion.core import jsonin
+from companion.core.errors import InputError
+from companion.core.i18n import T
+
+
+class InputErrors(InputError):
+    """Several malformed fields: ``problems`` is ``[(field path, message), ...]`` in the order found."""
+
+    def __init__(self, problems: Iterable[tuple[str, str]]):
+        self.problems = list(problems)
+        super().__init__(*self.problems[0])
+
+
+def problems_of(exc: InputError) -> list[tuple[str, str]]:
+    """The ``(field, message)`` pairs an input error carries (one for a plain ``InputError``)."""
+    return list(exc.problems) if isinstance(exc, InputErrors) else [(exc.field, exc.message)]
+
+
+class Problems:
+    """Collects the problems of one document; a path already reported is not reported twice."""
+
+    def __init__(self) -> None:
+        self.found: list[tuple[str, str]] = []
+
+    def __bool__(self) -> bool:
+        return bool(self.found)
+
+    def add(self, field: str, message: str) -> None:
+        """Note one problem (ignored when its field already has one: the first says it best)."""
+        if not self.has(field):
+            self.found.append((field, message))
+
+    def has(self, field: str) -> bool:
+        """Whether ``field`` already has a problem."""
+        return any(f == field for f, _m in self.found)
+
+    def check(self, fn: Callable, *args, default: Any = None, **kwargs) -> Any:
+        """``fn(*args, **kwargs)``, or ``default`` with its problems noted when it refuses input."""
+        try:
+            return fn(*args, **kwargs)
+        except InputError as exc:
+            for field, message in problems_of(exc):
+                self.add(field, message)
+            return default
+
+    def raise_any(self) -> None:
+        """Raise :class:`InputErrors` with everything found (nothing found: return)."""
+        if self.found:
+            raise InputErrors(self.found)
+
+
+def obj(problems: Problems, value: Any, path: str, required: Iterable[str] = (),
+        optional: Iterable[str] = ()) -> dict | None:
+    """Like :func:`jsonin.obj`, noting every missing and unknown key; ``None`` when not an object."""
+    if not isinstance(value, Mapping):
+        problems.add(path or "input", T("must be an object"))
+        return None
+    required, allowed = list(required), {*required, *optional}
+    for key in required:
+        if key not in value:
+            problems.add(jsonin.join(path, key), T("is required"))
+    for key in value:
+        if key not in allowed:
+            problems.add(jsonin.join(path, key), T("unknown field"))
+    return {k: v for k, v in value.items() if k in allowed}
