@@ -1,4 +1,5 @@
-"""Join links and their QR codes (SVG from ``qrcode``; no image library needed)."""
+"""Join links and QR codes: made as SVG (``qrcode``, no image library needed) and read back from a
+photo or a screenshot (``zxing-cpp`` through Pillow), for the box profile another owner shares."""
 
 from __future__ import annotations
 
@@ -9,6 +10,20 @@ from urllib.parse import urlsplit
 import qrcode
 import qrcode.image.svg
 from flask import current_app, request, url_for
+from flask_babel import gettext as _
+
+from companion.core.errors import InputError
+
+# A phone camera's JPEG is 2-8 MB (12 MP); twice that leaves room for 48 MP cameras, and anything larger
+# is not a photo of a QR code.
+PHOTO_MAX_BYTES = 16 * 1024 * 1024
+# Checked from the image's header before any pixel is decoded (a small file can unpack to gigabytes).
+PHOTO_MAX_PIXELS = 50_000_000
+# Read at most this many pixels along the longer side: a QR code filling a tenth of a photo's width still
+# has several pixels per module, and decoding stays well under a second on a small machine.
+DECODE_SIDE = 2560
+# What phones and computers save photos and screenshots as; Pillow's other decoders are not offered.
+PHOTO_FORMATS = ("JPEG", "PNG", "WEBP", "GIF", "BMP")
 
 
 def base_url() -> str:
@@ -38,3 +53,63 @@ def _is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def read_photo(data: bytes, field: str) -> str:
+    """The text of the QR code in a photo or screenshot (JPEG, PNG, WebP, GIF or BMP bytes).
+
+    Raises :class:`InputError` naming ``field`` when the data is too large, is not a picture this app
+    reads, or shows no readable QR code. Of several codes in one picture, one holding a JSON object
+    (what the box profile's code holds) is preferred.
+    """
+    import zxingcpp  # imported here: only this rare host action needs the decoder, not every start
+
+    image = _grey_image(data, field)
+    found = [code.text for code in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)]
+    if not found:
+        raise InputError(field, _("no QR code could be read in this picture: take it again closer, in focus, "
+                                  "with the whole code in view"))
+    return next((text for text in found if text.lstrip().startswith("{")), found[0])
+
+
+def _grey_image(data: bytes, field: str):
+    """The picture in ``data`` as a greyscale Pillow image at most DECODE_SIDE pixels wide and high."""
+    from PIL import Image
+
+    if len(data) > PHOTO_MAX_BYTES:
+        raise InputError(field, too_large_message())
+    try:
+        image = Image.open(io.BytesIO(data), formats=PHOTO_FORMATS)
+    except Image.DecompressionBombError:
+        raise InputError(field, too_large_message()) from None
+    except Exception:  # noqa: BLE001 - Pillow raises many types for data that is not a picture it reads
+        raise InputError(field, _("not a picture this app can read (use a JPEG or PNG photo or screenshot)")) from None
+    with image:
+        if image.width * image.height > PHOTO_MAX_PIXELS:
+            raise InputError(field, too_large_message())
+        try:
+            image.draft("L", (DECODE_SIDE, DECODE_SIDE))  # JPEG: decoded at 1/2, 1/4… scale, never whole
+            grey = _on_white(image).convert("L")
+        except Exception:  # noqa: BLE001 - a damaged or cut-off file fails only here, while its pixels are read
+            raise InputError(field, _("the picture is damaged or incomplete: take or choose it again")) from None
+    grey.thumbnail((DECODE_SIDE, DECODE_SIDE))
+    return grey
+
+
+def _on_white(image):
+    """``image`` with any transparency laid on white: transparent pixels are often black underneath,
+    which would swallow a code's dark modules."""
+    from PIL import Image
+
+    if image.mode not in ("RGBA", "LA", "PA") and "transparency" not in image.info:
+        return image
+    rgba = image.convert("RGBA")
+    white = Image.new("RGBA", rgba.size, "white")
+    white.alpha_composite(rgba)
+    return white
+
+
+def too_large_message() -> str:
+    """The words for a picture over the size limits (bytes or pixels)."""
+    return _("the picture is too large (at most %(mb)s MB and %(mp)s megapixels)",
+             mb=PHOTO_MAX_BYTES // (1024 * 1024), mp=PHOTO_MAX_PIXELS // 1_000_000)

@@ -30,11 +30,11 @@ from companion.games.lockup.box_profile import (
 )
 from companion.games.lockup.card_forms import guard_field, profile_form_values, profile_from_form
 from companion.games.lockup.cards import card_doc
-from companion.web import access, get_store
+from companion.web import access, error_page, get_store
 from companion.web.access import is_local, require_host
 from companion.web.gameui.lockup.words import field_id, field_label, words
 from companion.web.i18n import text as tr
-from companion.web.qr import svg
+from companion.web.qr import PHOTO_MAX_BYTES, read_photo, svg, too_large_message
 from companion.web.registry import register_blueprint, register_settings_link
 
 PROFILE_KEY = "lockup-box-profile"
@@ -47,6 +47,24 @@ register_settings_link(lazy_gettext("Lockup card catalog"), "lockup_cards.catalo
 
 # Settings are changed and shown on the host device only; others get a 403 page saying so.
 bp.before_request(require_host)
+
+
+@bp.url_value_preprocessor
+def _photo_upload_limit(endpoint: str | None, _values: dict | None) -> None:
+    # A phone camera's photo of a QR code is larger than the app-wide cap on request bodies, so the
+    # host's profile import takes more. Set here because this hook runs before every before_request
+    # (the CSRF check reads the form there); 64 KiB more for the form's other fields.
+    if endpoint == "lockup_cards.import_box_profile" and is_local():
+        request.max_content_length = PHOTO_MAX_BYTES + 64 * 1024
+
+
+@bp.errorhandler(413)
+def _too_large(exc):
+    """A body over the limit: on the profile import, the form again naming the photo; elsewhere the usual page."""
+    if request.endpoint != "lockup_cards.import_box_profile" or not is_local():
+        return error_page(413, _("What was sent is too large."))
+    message = _("%(field)s: %(problem)s", field=profile_field("photo"), problem=too_large_message())
+    return _profile_page(get_profile(), profile_form_values(get_profile()), import_error=message, status=413)
 
 
 # --- public helpers ----------------------------------------------------------------------------
@@ -202,10 +220,11 @@ def box_profile_qr():
 
 @bp.post("/box-profile/import")
 def import_box_profile():
-    """Import a profile from an uploaded file or pasted text; a bad document changes nothing."""
+    """Import a profile from a photo of its QR code, an uploaded file or pasted text; a bad document
+    changes nothing."""
     text = request.form.get("text", "")
     try:
-        source = read_upload_or_text(text)
+        source = photo_text() or read_upload_or_text(text)
         doc = to_dict(from_json(source))
     except InputError as exc:
         message = _("%(field)s: %(problem)s", field=profile_field(exc.field), problem=tr(exc.message))
@@ -222,8 +241,21 @@ def profile_field(path: str) -> str:
     if head == "guard_cards" and tail in w["colour"]:
         return _("%(colour)s guard cards", colour=w["colour"][tail])
     wholes = {"guard_cards": _("Guard cards"), "special_guard": _("Special cards"), "game": _("Game"),
-              "input": _("Document")}
+              "input": _("Document"), "photo": _("Photo of the QR code")}
     return wholes.get(path) or field_label(path)
+
+
+def photo_text() -> str | None:
+    """The text of the QR code in the chosen ``photo`` (a photo or screenshot of another device's box
+    profile code), or ``None`` when no picture was chosen. It then takes the pasted text's path."""
+    chosen = [upload for upload in request.files.getlist("photo") if upload.filename]
+    if not chosen:
+        return None
+    text = read_photo(chosen[0].read(PHOTO_MAX_BYTES + 1), "photo")
+    if not text.lstrip().startswith("{"):  # another code: a game's join link, a web address…
+        raise InputError("photo", _("the QR code in this picture is not a box profile: photograph the code on "
+                                    "the box profile page of the other device"))
+    return text
 
 
 def read_upload_or_text(text: str) -> str:
