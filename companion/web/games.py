@@ -9,6 +9,7 @@ from companion.core.errors import InputError, RuleViolation
 from companion.events import ConflictError, IdempotencyError
 from companion.events.jsonl import export_lines, parse_export, replay, write_import
 from companion.web import get_store, play, seats
+from companion.web import history as game_history
 from companion.web.access import game_or_404, host_only, safe_next
 from companion.web.i18n import error_text
 from companion.web.live import StaleAction
@@ -70,15 +71,11 @@ def qr(game_id: str):
 
 @bp.get("/<game_id>/history")
 def history(game_id: str):
-    """Every recorded command, what it did, and whether it is undone (Lockup: in sentences grouped
-    by round and phase, each with its rule id)."""
+    """Every recorded command in the game's own words, each with its rule id, grouped by round (and
+    phase), undone commands marked (:mod:`companion.web.history` picks the game's book)."""
     game = game_or_404(game_id)
     loaded = play.load(game)
-    sections = None
-    if game["kind"] in ("lockup", "lockup-solo"):
-        from companion.web.gameui.lockup import history as lockup_history  # imported here: no import cycle
-
-        sections = lockup_history.sections(loaded.records)
+    sections = game_history.sections_for(game["kind"], loaded.records)
     return render_template("games/history.html", game=game, loaded=loaded, new_key=play.new_key(),
                            sections=sections)
 

@@ -71,7 +71,7 @@ def test_undo_and_redo_are_events_and_the_history_shows_them(app, client):
     support.undo(client, game['id'], "redo", key="r1")
     assert [s[:6] for s in scores(client, game)] == ["Ana: 4", "Ben: 5"]
     history = client.get(f"/games/{game['id']}/history").get_data(as_text=True)
-    assert "Command undone" in history and "Command redone" in history  # in words (issue 13)
+    assert "Undone: A change was recorded" in history and "Redone: A change was recorded" in history  # issue 13
     with app.app_context():
         assert get_store().last_seq(game["id"]) == 5  # start, two adds, undo, redo: nothing deleted
 

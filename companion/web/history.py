@@ -1,0 +1,118 @@
+"""The history page of a recorded game: each command as one line in words under the heading of
+the round (and phase) it was played in, undone commands marked, every undo or redo naming what it
+undid or redid.
+
+Each game tells its own history with a :class:`Book` (Rattus Cartus and Ragami: their UI
+packages' ``history`` modules; Lockup keeps its own module). A game without one, or an event a
+book does not know, gets a neutral sentence (:func:`fallback`): an event's type name never reaches
+the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from flask_babel import gettext as _
+
+from companion.core import history as core_history
+from companion.core.events import Event, decode
+
+MARKERS = (core_history.UNDO, core_history.REDO)
+
+
+@dataclass(frozen=True)
+class Book:
+    """How one game tells its history.
+
+    ``describe(events)``: a command's events -> its sentences, each with its rule id;
+    ``heading(state, events)``: the section of a command, from the game state before it (the
+    fold of the commands in effect recorded before it); ``evolve``: the game's fold."""
+
+    describe: Callable[[list[Event]], list[str]]
+    heading: Callable[[Any, list[Event]], str]
+    evolve: Callable[[Any, Event], Any]
+
+
+def fallback(_event: Event | None = None) -> str:
+    """The neutral line of an event no book describes."""
+    return _("A change was recorded")
+
+
+def _plain_heading(_state: Any, _events: list[Event]) -> str:
+    return _("Recorded actions")
+
+
+# A game without a book of its own: one neutral line per command, one section.
+PLAIN = Book(describe=lambda events: [], heading=_plain_heading, evolve=lambda state, event: state)
+
+
+def sections_for(kind: str, records: Iterable) -> list[dict]:
+    """The history of a game of ``kind`` (see :func:`sections`), in the game's own words."""
+    if kind in ("lockup", "lockup-solo"):
+        from companion.web.gameui.lockup import history as lockup_history  # imported here: no import cycle
+
+        return lockup_history.sections(records)
+    return sections(records, _book(kind))
+
+
+def _book(kind: str) -> Book:
+    # Imported on use: the game UI packages import the web package, which must not import them back.
+    if kind == "rattus-cartus":
+        from companion.web.gameui.rattus_cartus import history as rc_history
+
+        return rc_history.BOOK
+    if kind == "ragami":
+        from companion.web.gameui.ragami import history as ragami_history
+
+        return ragami_history.BOOK
+    return PLAIN
+
+
+def _commands(records: list) -> dict[str, list[Event]]:
+    """Each command's decoded events, in recorded order (undo/redo markers left out)."""
+    out: dict[str, list[Event]] = {}
+    for record in records:
+        if record.type not in MARKERS:
+            out.setdefault(record.command_id, []).append(decode(record.type, record.version, record.payload))
+    return out
+
+
+def _marker_text(record, texts: dict[str, str]) -> str:
+    what = texts.get(record.payload.get("command_id")) or fallback()
+    if record.type == core_history.UNDO:
+        return _("Undone: %(what)s", what=what)
+    return _("Redone: %(what)s", what=what)
+
+
+def sections(records: Iterable, book: Book) -> list[dict]:
+    """``[{heading, items: [{seq, ts, text, undone}]}]``: one item per command (its sentences
+    joined) under its heading, in recorded order; an undo or redo stays where it was made."""
+    records = list(records)
+    in_effect = set(core_history.timeline(records).in_effect)
+    commands = _commands(records)
+    texts = {cid: "; ".join(book.describe(events)) or fallback() for cid, events in commands.items()}
+    out: list[dict] = []
+    state, shown = None, set()
+    for record in records:
+        if record.type in MARKERS:
+            heading = out[-1]["heading"] if out else _plain_heading(None, [])
+            _add(out, heading, record, _marker_text(record, texts), undone=False)
+            continue
+        if record.command_id in shown:  # a command's later events: its line is already there
+            continue
+        shown.add(record.command_id)
+        events = commands[record.command_id]
+        undone = record.command_id not in in_effect
+        _add(out, book.heading(state, events), record, texts[record.command_id], undone)
+        if not undone:  # the headings follow the game as it stands: undone commands changed nothing
+            for event in events:
+                state = book.evolve(state, event)
+    return out
+
+
+def _add(out: list[dict], heading: str, record, text: str, undone: bool) -> None:
+    if not out or out[-1]["heading"] != heading:
+        out.append({"heading": heading, "items": []})
+    out[-1]["items"].append({"seq": record.seq, "ts": record.ts, "text": text, "undone": undone})
