@@ -13,6 +13,7 @@ import re
 import subprocess
 import sys
 from functools import cache
+from html.parser import HTMLParser as _HTMLParser
 from pathlib import Path
 
 import pytest
@@ -504,3 +505,60 @@ def append_commands(app, game_id: str, commands: list[list], start: int = 0) -> 
         store = get_store()
         for i, events in enumerate(commands, start=start):
             store.append(game_id, store.last_seq(game_id), events, f"{game_id}-{i}")
+
+
+class _FormValues(_HTMLParser):
+    """What one ``<form id=…>`` of a page shows: each field's value as a browser would post it."""
+
+    def __init__(self, form_id: str):
+        super().__init__()
+        self.form_id, self.inside, self.values = form_id, False, {}
+        self._select: str | None = None
+        self._textarea: str | None = None
+        self._first: dict[str, str] = {}
+
+    def handle_starttag(self, tag, attrs):
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form":
+            self.inside = a.get("id") == self.form_id
+        if not self.inside:
+            return
+        name = a.get("name")
+        if tag == "input" and name and (a.get("type") not in ("checkbox", "radio") or "checked" in a):
+            self.values.setdefault(name, []).append(a.get("value", ""))
+        elif tag == "select":
+            self._select = name
+        elif tag == "option" and self._select:
+            self._first.setdefault(self._select, a.get("value", ""))
+            if "selected" in a:
+                self.values.setdefault(self._select, []).append(a.get("value", ""))
+        elif tag == "textarea" and name:
+            self._textarea = name
+            self.values.setdefault(name, []).append("")
+
+    def handle_data(self, data):
+        if self.inside and self._textarea:
+            self.values[self._textarea][-1] += data
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self.inside = False
+        elif tag == "select" and self._select:
+            self.values.setdefault(self._select, [self._first.get(self._select, "")])  # none selected: the first
+            self._select = None
+        elif tag == "textarea":
+            self._textarea = None
+
+
+def form_values(page: str, form_id: str) -> dict[str, list[str]]:
+    """The values the form ``form_id`` of ``page`` would post now (fields by name, a list each)."""
+    parser = _FormValues(form_id)
+    parser.feed(page)
+    return parser.values
+
+
+def lost_values(page: str, form_id: str, posted: dict[str, str]) -> dict[str, tuple[str, list[str]]]:
+    """The posted fields a re-shown form does not show as posted (a refused post keeps every choice)."""
+    shown = form_values(page, form_id)
+    return {name: (value, shown.get(name, [])) for name, value in posted.items()
+            if value.strip() and value not in shown.get(name, [])}

@@ -1,8 +1,9 @@
 """Reading Lockup form fields: whole numbers, cube counts and card faces, each error naming its field.
 
 Field paths in messages follow the engine's (``display[1].cost.any``) so one wording covers the
-form and the engine's own validation. A card whose name is in the catalog may leave its printed
-facts blank: the catalogued face is used (``box-profile.md``: entered once, picked afterwards).
+form and the engine's own validation; a card face reports every problem of the card at once. A
+card whose name is in the catalog may leave its printed facts blank: the catalogued face is used
+(``box-profile.md``: entered once, picked afterwards).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from collections.abc import Mapping
 from flask_babel import gettext as _
 
 from companion.core.errors import InputError
+from companion.core.problems import Problems
+from companion.games.lockup.cards import parse_goal, parse_goon, parse_item
 from companion.games.lockup.model import EFFECTS, GOON_TYPES, RESOURCES, TREASURES
 from companion.web.gameui.lockup import cards
 
@@ -59,11 +62,16 @@ def choice(form: Mapping, name: str, path: str, options, required: bool = True) 
     return value
 
 
-def _treasures(form: Mapping, prefix: str, path: str) -> list[str]:
+def _treasures(form: Mapping, prefix: str, path: str, found: Problems) -> list[str]:
     out: list[str] = []
     for t in TREASURES:
-        out += [t] * number(form, f"{prefix}t_{t}", f"{path}.treasures.{t}")
+        out += [t] * found.check(number, form, f"{prefix}t_{t}", f"{path}.treasures.{t}", default=0)
     return out
+
+
+def _counts(form: Mapping, prefix: str, path: str, names, found: Problems) -> dict:
+    out = {r: found.check(number, form, f"{prefix}{r}", f"{path}.{r}", default=0) for r in names}
+    return {r: n for r, n in out.items() if n}
 
 
 def _known(kind: str, name: str) -> dict | None:
@@ -76,57 +84,80 @@ def _blank(form: Mapping, prefix: str, facts) -> bool:
     return not any(text(form, prefix + f) for f in facts)
 
 
-def _effect(form: Mapping, prefix: str, path: str) -> dict:
-    return {"effect": choice(form, f"{prefix}effect", f"{path}.effect", EFFECTS, required=False),
-            "effect_resource": choice(form, f"{prefix}effect_resource", f"{path}.effect_resource", RESOURCES,
-                                      required=False)}
+def _effect(form: Mapping, prefix: str, path: str, found: Problems) -> dict:
+    return {"effect": found.check(choice, form, f"{prefix}effect", f"{path}.effect", EFFECTS, required=False),
+            "effect_resource": found.check(choice, form, f"{prefix}effect_resource", f"{path}.effect_resource",
+                                           RESOURCES, required=False)}
+
+
+def _named(form: Mapping, prefix: str, path: str, found: Problems) -> str:
+    name = text(form, f"{prefix}name")
+    if not name:
+        found.add(f"{path}.name", _("is required"))
+    return name
+
+
+def _face(found: Problems, doc: dict, parse, *args) -> dict:
+    """``doc`` after the engine's own checks of the card (L-E1, L-P4) ran too: every problem at once."""
+    found.check(parse, doc, *args)  # a field the form already refused keeps the form's words
+    found.raise_any()
+    return doc
 
 
 def item_face(form: Mapping, prefix: str, path: str) -> dict:
-    """An item face from the form, or from the catalog when only a known name is given."""
-    name = text(form, f"{prefix}name")
-    if not name:
-        raise InputError(f"{path}.name", _("is required"))
-    known = _known("item", name)
+    """An item face from the form, or from the catalog when only a known name is given.
+
+    Every problem of the card is raised at once (:class:`InputErrors`, one path per field)."""
+    found = Problems()
+    name = _named(form, prefix, path, found)
+    known = _known("item", name) if name else None
     if known and _blank(form, prefix, ITEM_FACTS):
         return known
-    cost = cube_counts(form, f"{prefix}cost_", f"{path}.cost", (*RESOURCES, "any"))
-    return {"name": name, "cost": cost, "reputation": number(form, f"{prefix}reputation", f"{path}.reputation",
-                                                             blank=None),
-            "treasures": _treasures(form, prefix, path), **_effect(form, prefix, path)}
+    if not name and _blank(form, prefix, ITEM_FACTS):
+        found.raise_any()  # an empty card: its name is what to ask for
+    reputation = found.check(number, form, f"{prefix}reputation", f"{path}.reputation", blank=None)
+    doc = {"name": name, "cost": _counts(form, f"{prefix}cost_", f"{path}.cost", (*RESOURCES, "any"), found),
+           "reputation": reputation, "treasures": _treasures(form, prefix, path, found),
+           **_effect(form, prefix, path, found)}
+    return _face(found, doc, parse_item, path)
 
 
 def goon_face(form: Mapping, prefix: str, path: str) -> dict:
-    """A goon face from the form, or from the catalog when only a known name is given."""
-    name = text(form, f"{prefix}name")
-    if not name:
-        raise InputError(f"{path}.name", _("is required"))
-    known = _known("goon", name)
+    """A goon face from the form, or from the catalog when only a known name is given (every problem at once)."""
+    found = Problems()
+    name = _named(form, prefix, path, found)
+    known = _known("goon", name) if name else None
     if known and _blank(form, prefix, GOON_FACTS):
         return known
-    kind = choice(form, f"{prefix}type", f"{path}.type", GOON_TYPES)
-    return {"name": name, "type": kind, "suspicion": number(form, f"{prefix}suspicion", f"{path}.suspicion"),
-            "treasures": _treasures(form, prefix, path), **_effect(form, prefix, path),
-            "resource": choice(form, f"{prefix}resource", f"{path}.resource", RESOURCES, required=False)}
+    if not name and _blank(form, prefix, GOON_FACTS):
+        found.raise_any()
+    doc = {"name": name, "type": found.check(choice, form, f"{prefix}type", f"{path}.type", GOON_TYPES),
+           "suspicion": found.check(number, form, f"{prefix}suspicion", f"{path}.suspicion", default=0),
+           "treasures": _treasures(form, prefix, path, found), **_effect(form, prefix, path, found),
+           "resource": found.check(choice, form, f"{prefix}resource", f"{path}.resource", RESOURCES, required=False)}
+    return _face(found, doc, parse_goon, path)
 
 
 def goal_face(form: Mapping, prefix: str, path: str, kind: str) -> dict:
-    """A goal face of ``kind`` (leader, instant, end_game), or the catalogued one by name."""
-    name = text(form, f"{prefix}name")
-    if not name:
-        raise InputError(f"{path}.name", _("is required"))
+    """A goal face of ``kind`` (leader, instant, end_game), or the catalogued one by name (every problem at once)."""
+    found = Problems()
+    name = _named(form, prefix, path, found)
     facts = ("counts", "minimum", "stars", "treasure")
-    known = _known("goal", name)
+    known = _known("goal", name) if name else None
     if known and known.get("kind") == kind and _blank(form, prefix, facts):
         return known
+    if not name and _blank(form, prefix, facts):
+        found.raise_any()
     if kind == "leader":
-        counts = choice(form, f"{prefix}counts", f"{path}.counts", (*TREASURES, *GOON_TYPES))
-        return {"name": name, "kind": kind, "counts": counts,
-                "minimum": number(form, f"{prefix}minimum", f"{path}.minimum", blank=None)}
-    treasure = choice(form, f"{prefix}treasure", f"{path}.treasure", TREASURES, required=False)
+        doc = {"name": name, "kind": kind,
+               "counts": found.check(choice, form, f"{prefix}counts", f"{path}.counts", (*TREASURES, *GOON_TYPES)),
+               "minimum": found.check(number, form, f"{prefix}minimum", f"{path}.minimum", blank=None)}
+        return _face(found, doc, parse_goal, path, kind)
+    treasure = found.check(choice, form, f"{prefix}treasure", f"{path}.treasure", TREASURES, required=False)
     if kind == "end_game" and treasure:
-        return {"name": name, "kind": kind, "treasure": treasure}
-    return {"name": name, "kind": kind, "stars": number(form, f"{prefix}stars", f"{path}.stars", blank=None)}
+        return _face(found, {"name": name, "kind": kind, "treasure": treasure}, parse_goal, path, kind)
+    stars = found.check(number, form, f"{prefix}stars", f"{path}.stars", blank=None)
+    return _face(found, {"name": name, "kind": kind, "stars": stars}, parse_goal, path, kind)
 
 
 def indexes(form: Mapping, name: str, path: str, size: int) -> list[int]:

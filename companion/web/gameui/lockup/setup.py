@@ -20,7 +20,8 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from companion.core.errors import InputError
-from companion.games.lockup.model import GOON_LOCATIONS
+from companion.core.problems import problems_of
+from companion.games.lockup.model import GOON_LOCATIONS, RESOURCES
 from companion.games.lockup.setup import TABLE_OPTIONS
 from companion.web import play
 from companion.web.access import host_only
@@ -59,12 +60,16 @@ def parse_players(form: Mapping, mode: str) -> list[dict]:
     return players
 
 
-def _start_values(form: Mapping, i: int) -> dict:
+def _start_values(form: Mapping, i: int, problems: list) -> dict:
+    """Side B's starting values of player ``i`` (L-S10); each refused field is noted, all at once."""
     path = f"players[{i}].start"
-    return {"power": forms.number(form, f"start-{i}-power", f"{path}.power", blank=None),
-            "suspicion": forms.number(form, f"start-{i}-suspicion", f"{path}.suspicion", blank=None),
-            "storage_limit": forms.number(form, f"start-{i}-storage_limit", f"{path}.storage_limit", blank=None),
-            "resources": forms.cube_counts(form, f"start-{i}-", f"{path}.resources")}
+
+    def whole(field: str, blank=None):
+        return E.collect(problems, forms.number, form, f"start-{i}-{field}", f"{path}.{field}", blank)
+
+    values = {"power": whole("power"), "suspicion": whole("suspicion"), "storage_limit": whole("storage_limit")}
+    resources = {r: whole(r, 0) for r in RESOURCES}
+    return {**values, "resources": {r: n for r, n in resources.items() if n}}
 
 
 def _goals(form: Mapping, solo: bool, problems: list) -> dict:
@@ -92,7 +97,7 @@ def build_setup(form: Mapping, profile) -> tuple[dict, list]:
     problems: list[tuple[str, str]] = []
     if mode == "advanced" or (solo and forms.text(form, "advanced_solo")):
         for i, p in enumerate(players):
-            p["start"] = E.collect(problems, _start_values, form, i)
+            p["start"] = _start_values(form, i, problems)
     size = 3 if solo else len(players) + 1  # L-C6 (solo: the 2-player display)
     display = [E.collect(problems, forms.item_face, form, f"item{i}-", f"display[{i}]") for i in range(size)]
     goons = {loc: E.collect(problems, forms.goon_face, form, f"goon-{loc}-", f"goons.{loc}")
@@ -201,7 +206,8 @@ def _refused_cards(form: Mapping, exc: InputError):
     """Step 2 again with everything typed: each problem in words, next to its field."""
     mode = form.get("mode", "standard")
     players = [{"name": forms.text(form, f"name-{i}")} for i in range(MAX_PLAYERS) if forms.text(form, f"name-{i}")]
-    if not isinstance(exc, E.SetupErrors):  # the engine's own check: one path, said the same way
-        exc = E.refused([(exc.field, text(exc.message))], [p["name"] for p in players])
+    if not isinstance(exc, E.SetupErrors):  # the engine's own checks: their paths, said the same way
+        exc = E.refused([(field, text(message)) for field, message in problems_of(exc)],
+                        [p["name"] for p in players])
     return _page("lockup/new_cards.html", form, status=422, mode=mode, players=players, problems=exc.problems,
                  errors=dict(exc.problems), size=3 if mode == "solo" else len(players) + 1)

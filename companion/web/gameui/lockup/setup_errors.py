@@ -12,6 +12,7 @@ from collections.abc import Callable
 from flask_babel import gettext as _
 
 from companion.core.errors import InputError
+from companion.core.problems import problems_of
 from companion.web.gameui.lockup import words as W
 from companion.web.i18n import text
 
@@ -79,11 +80,11 @@ def words_for(path: str, message: str, players: list[str]) -> str:
 
 
 def collect(problems: list[tuple[str, str]], fn: Callable, *args, default=None):
-    """``fn(*args)``, or ``default`` with its problem noted (path, words) when it refuses input."""
+    """``fn(*args)``, or ``default`` with every problem it found noted (path, words) when it refuses input."""
     try:
         return fn(*args)
     except InputError as exc:
-        problems.append((exc.field, text(exc.message)))
+        problems.extend((field, text(message)) for field, message in problems_of(exc))
         return default
 
 
