@@ -9,8 +9,11 @@ nested messages among the params (location, resource and goon names made with :f
 template is translated without the template knowing. ``Tn`` is the plural form (Polish has
 three); ``pybabel extract -k T -k Tn:1,2 -k N_`` finds them all (scripts/i18n.sh).
 
-Words already stored as plain text (reasons inside recorded events, from before or after this
-module) are matched back to a catalog entry at render time: see :func:`render`.
+A message recorded inside an event is stored as JSON (:func:`to_json`: its msgid, plural and
+``n``, and its params, nested messages included) and rebuilt with :func:`from_json`, so a stored
+reason is shown in each viewer's language, params too. Words stored as plain text (reasons
+recorded before events stored messages) are matched back to a catalog entry at render time: see
+:func:`render`.
 """
 
 from __future__ import annotations
@@ -73,6 +76,49 @@ def _fill(template: str, params: Mapping[str, Any]) -> str:
     return template % dict(params) if params else template.replace("%%", "%")
 
 
+# -- stored messages ---------------------------------------------------------------------------
+
+def to_json(value: Any) -> Any:
+    """``value`` ready for an event payload: a ``T`` as ``{"msgid", "params"}`` (a plural also
+    ``"plural"`` and ``"n"``), its params converted the same way at any depth; anything else
+    (a plain string such as words the table typed, a number) as it is."""
+    if isinstance(value, T) and value.msgid:
+        out: dict[str, Any] = {"msgid": value.msgid}
+        if value.params:  # a term (a location, a resource) has none: stored as its msgid alone
+            out["params"] = {k: to_json(v) for k, v in value.params.items()}
+        if value.plural is not None:
+            out["plural"], out["n"] = value.plural, value.n
+        return out
+    if isinstance(value, str):
+        return str(value)  # a T without msgid, or plain text: its words
+    return value
+
+
+def is_stored_message(value: Any) -> bool:
+    """Whether ``value`` is a message as :func:`to_json` stores it."""
+    return isinstance(value, Mapping) and isinstance(value.get("msgid"), str)
+
+
+def from_json(value: Any) -> Any:
+    """The inverse of :func:`to_json`: a stored message becomes a ``T`` again (its ``str`` the
+    English it was made with); a plain string (an older event's reason) stays as stored."""
+    if not is_stored_message(value):
+        return value
+    params = {k: from_json(v) for k, v in (value.get("params") or {}).items()}
+    plural = value.get("plural")
+    try:
+        if plural is None:
+            return T(value["msgid"], **params)
+        return Tn(value["msgid"], plural, value.get("n"), **params)
+    except (KeyError, ValueError, TypeError):  # a damaged record must not break a page: its msgid
+        return value["msgid"]
+
+
+def english(value: Any) -> str:
+    """The English words of a stored message or plain text (logs, narration, the CLI)."""
+    return "" if value is None else str(from_json(value))
+
+
 # -- rendering -------------------------------------------------------------------------------
 
 _translator: tuple[Gettext, Ngettext, Callable[[], list[str]]] | None = None
@@ -91,10 +137,13 @@ def _english_n(singular: str, plural: str, n: int) -> str:
 
 
 def render(text: Any, gettext: Gettext | None = None, ngettext: Ngettext | None = None) -> str:
-    """``text`` in the current language: a ``T`` through the catalog (params too), a plain
-    string matched back to a catalog entry if it is one (stored reasons), else unchanged."""
+    """``text`` in the current language: a ``T`` (or a message stored by :func:`to_json`) through
+    the catalog, params too; a plain string matched back to a catalog entry if it is one (reasons
+    stored as English), else unchanged."""
     if text is None:
         return ""
+    if is_stored_message(text):  # a message recorded in an event
+        text = from_json(text)
     if gettext is None:
         if _translator is None:
             return str(text)

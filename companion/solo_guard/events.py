@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from companion.core.events import Event, event_type
+from companion.core.events import Event, event_type, upcaster
+from companion.games.lockup.events import WordedEvent
 
 
 @event_type
@@ -47,13 +48,23 @@ class LocationCardRevealed(Event):
 
 @event_type
 @dataclass(frozen=True)
-class GuardsDecided(Event):
-    """An automatic decision of the guards (L-SO5, L-SO8, L-SO9, L-SO10, I-8) with its one-line reason."""
+class GuardsDecided(WordedEvent):
+    """An automatic decision of the guards (L-SO5, L-SO8, L-SO9, L-SO10, I-8) with its one-line reason.
+
+    Version 2 stores the reason as a message (msgid and params, ``core.i18n.to_json``) so it is
+    shown in each viewer's language; version 1 stored its English text, kept as it is."""
 
     type: ClassVar[str] = "guards-decided"
+    version: ClassVar[int] = 2
     decision: str
     result: dict
-    reason: str
+    reason: str | dict
+
+
+@upcaster("guards-decided", 1)
+def _decided_v1(payload: dict) -> dict:
+    """v1 -> v2: the English reason stays as stored (matched back to the catalog when shown)."""
+    return payload
 
 
 HIDDEN_WHILE_PLAYING = {"solo-guards-started", "guard-decks-shuffled", "guard-cards-dealt", "guard-card-placed"}

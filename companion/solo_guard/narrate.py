@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.core.events import Event
+from companion.core.i18n import english
 
 
 def _place(name: str | None) -> str:
@@ -76,5 +77,7 @@ _LINES: dict[str, Callable[[dict], list[str]]] = {
 def narrate(event: Event) -> list[str]:
     """Readable lines for one event (a generic line for event types without their own wording)."""
     payload = event.to_payload()
+    if "reason" in payload:  # a message stored for translation: its English words, as in the goldens
+        payload["reason"] = english(payload["reason"])
     lines = _LINES.get(event.type)
     return lines(payload) if lines else [f"  {event.type}: {payload}"]

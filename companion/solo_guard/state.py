@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 
 from companion.core.errors import InputError
 from companion.core.events import Event
-from companion.core.i18n import T
+from companion.core.i18n import T, from_json
 from companion.games.lockup import events as LE
 from companion.games.lockup.fold import evolve as engine_evolve
 from companion.games.lockup.model import GUARDS, LOCATIONS
@@ -30,7 +30,7 @@ class SoloState:
     guard_deck: tuple = ()
     location_deck: tuple = ()
     location_shown: tuple = ()  # location cards revealed this round, in order
-    reasons: tuple = ()  # every automatic decision's reason line, in order
+    reasons: tuple = ()  # every automatic decision's reason line (a message), in order
 
 
 def evolve(state: SoloState | None, event: Event) -> SoloState:
@@ -64,7 +64,7 @@ def _location(s: SoloState, e: SE.LocationCardRevealed) -> SoloState:
 
 
 def _decided(s: SoloState, e: SE.GuardsDecided) -> SoloState:
-    return replace(s, reasons=(*s.reasons, e.reason))
+    return replace(s, reasons=(*s.reasons, from_json(e.reason)))  # the message again, for each viewer
 
 
 _OWN = {

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.core.errors import InputError, RuleViolation
+from companion.core.i18n import english
 from companion.games.lockup import events as LE
 from companion.games.lockup.model import GUARDS
 from companion.solo_guard import decks
@@ -78,7 +79,7 @@ def test_l_so5_guard_turn_reveals_the_chosen_guard_then_the_location_card_places
         assert of(events, LE.GuardTurnTaken)[0].place is None and top_guard in after.guard_deck
     else:
         assert board[top_guard] == (where, True) and top_guard not in after.guard_deck
-    assert "(L-SO5)" in of(events, SE.GuardsDecided)[0].reason
+    assert "(L-SO5)" in english(of(events, SE.GuardsDecided)[0].reason)
     assert pending(after).kind == "roll-call"
 
 
@@ -133,7 +134,7 @@ def test_i_8_with_no_face_down_guard_the_guard_turn_runs_by_itself():
     assert pending(state).kind == "guard-turn"
     state, events = do(state, {"type": "atlas_reveal", "location": "cell_block"})
     assert of(events, LE.GuardTurnTaken)[0].reveal is None
-    assert "no face-down guard left to reveal (I-8)" in of(events, SE.GuardsDecided)[0].reason
+    assert "no face-down guard left to reveal (I-8)" in english(of(events, SE.GuardsDecided)[0].reason)
     assert pending(state).kind == "roll-call"
 
 
@@ -143,7 +144,7 @@ def test_i_8_an_empty_guard_deck_places_nothing_but_the_location_card_is_reveale
     _, events = do(state, {"type": "reveal_guard", "location": "smithy"})
     assert of(events, SE.LocationCardRevealed)[0].card == "loc-sewers"
     assert of(events, LE.GuardTurnTaken)[0].place is None
-    assert "(I-8)" in of(events, SE.GuardsDecided)[0].reason
+    assert "(I-8)" in english(of(events, SE.GuardsDecided)[0].reason)
 
 
 def test_i_8_the_turn_that_empties_the_location_deck_ends_the_guards_turns():
@@ -188,14 +189,14 @@ def test_l_so9_special_guard_revealed_in_lights_out_draws_the_top_card_face_down
     state, events = _run_until(state, lambda e: isinstance(e, LE.GuardCardPlaced))
     placed = of(events, LE.GuardCardPlaced)[0]
     assert (placed.location, placed.card) == (where, top)
-    assert "(L-SO9)" in of(events, SE.GuardsDecided)[0].reason
+    assert "(L-SO9)" in english(of(events, SE.GuardsDecided)[0].reason)
 
 
 def test_l_so9_special_guard_with_an_empty_deck_draws_nothing():
     state, where = _special_game()
     state = dataclasses.replace(_to_lights_out(state, where), guard_deck=())
     _, events = _run_until(state, lambda e: isinstance(e, LE.GuardDrawSkipped))
-    assert "guard deck is empty" in of(events, SE.GuardsDecided)[-1].reason
+    assert "guard deck is empty" in english(of(events, SE.GuardsDecided)[-1].reason)
 
 
 def test_l_so8_l_so10_every_guard_choice_is_made_by_the_app_with_a_reason_just_before():

@@ -61,7 +61,7 @@ from typing import Any
 
 from companion.core.errors import InputError, RuleViolation
 from companion.core.game import GameDefinition
-from companion.core.i18n import N_, T
+from companion.core.i18n import N_, T, from_json
 from companion.games.lockup import commands as C
 from companion.games.lockup import effects, goals, hidden, lightsout, patrol, rewards, rollcall, terms
 from companion.games.lockup import events as E
@@ -250,8 +250,8 @@ def reputation_log(state: State) -> list[dict]:
         start_value = state.seats[name].reputation - sum(e.delta for e in state.rep_log if e.seat == name)
         rule = "L-SO1" if name == GUARDS else ("L-S10" if state.options.get("advanced") else "L-S7")
         lines.append({"seat": name, "delta": start_value, "rule": rule, "reason": T("starting reputation"), "event": 0})
-    lines += [{"seat": e.seat, "delta": e.delta, "rule": e.rule, "reason": e.reason, "event": e.event}
-              for e in state.rep_log]
+    lines += [{"seat": e.seat, "delta": e.delta, "rule": e.rule, "reason": from_json(e.reason), "event": e.event}
+              for e in state.rep_log]  # a reason stored as a message (events v2) is a message again
     if state.result:
         rules = {"leader_goal": "L-F1", "end_game_goal": "L-F2", "goons": "L-F3", "resources": "L-F4",
                  "tomes": "L-F5", "first_player": "L-F6"}

@@ -1,11 +1,37 @@
-"""Lockup events: past-tense, kebab-case ``type``, version 1. Card faces travel as JSON dicts."""
+"""Lockup events: past-tense, kebab-case ``type``, version 1 unless noted (:class:`WordedEvent`:
+version 2). Card faces travel as JSON dicts."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from companion.core.events import Event, event_type
+from companion.core.events import Event, event_type, upcaster
+from companion.core.i18n import to_json
+
+
+@dataclass(frozen=True)
+class WordedEvent(Event):
+    """An event whose ``reason`` is a message of the app (a ``T``) or the table's own words.
+
+    Version 2 stores the message as JSON (``core.i18n.to_json``: msgid and params), so each viewer
+    reads it in their own language, params included: a decoded event's ``reason`` is a plain
+    ``dict`` (``core.i18n.from_json`` rebuilds the message, ``render`` shows it), or a string for
+    words the table typed. Version 1 stored the English text, kept as it is (recognised when shown).
+    """
+
+    version: ClassVar[int] = 2
+
+    def to_payload(self) -> dict[str, Any]:
+        """The payload, ``reason`` as a stored message."""
+        payload = super().to_payload()
+        payload["reason"] = to_json(getattr(self, "reason", ""))
+        return payload
+
+
+def _reason_was_english(payload: dict) -> dict:
+    """v1 -> v2: the English text stays as it was stored (still recognised when shown)."""
+    return payload
 
 
 @event_type
@@ -177,12 +203,12 @@ class RewardCollected(Event):
 
 @event_type
 @dataclass(frozen=True)
-class Straggled(Event):
+class Straggled(WordedEvent):
     """A seat collected nothing: its tiles go to the Library (L-LO5)."""
     type: ClassVar[str] = "straggled"
     seat: str
     location: str
-    reason: str = ""
+    reason: str | dict = ""
 
 
 @event_type
@@ -195,37 +221,37 @@ class LocationFinished(Event):
 
 @event_type
 @dataclass(frozen=True)
-class CubesMoved(Event):
+class CubesMoved(WordedEvent):
     """Cubes moved between supply, boards and locations (L-C3). Places: supply, seat:NAME, location:LOC."""
     type: ClassVar[str] = "cubes-moved"
     source: str
     target: str
     cubes: dict
     rule: str
-    reason: str = ""
+    reason: str | dict = ""
 
 
 @event_type
 @dataclass(frozen=True)
-class ReputationChanged(Event):
+class ReputationChanged(WordedEvent):
     """Reputation changed, with its cause (rule id and text)."""
     type: ClassVar[str] = "reputation-changed"
     seat: str
     delta: int
     rule: str
-    reason: str = ""
+    reason: str | dict = ""
 
 
 @event_type
 @dataclass(frozen=True)
-class CounterChanged(Event):
+class CounterChanged(WordedEvent):
     """Tomes or storage limit changed (L-R8, L-E5, L-E6, L-E8)."""
     type: ClassVar[str] = "counter-changed"
     seat: str
     quantity: str
     delta: int
     rule: str
-    reason: str = ""
+    reason: str | dict = ""
 
 
 @event_type
@@ -385,10 +411,14 @@ class TomePlayed(Event):
 
 @event_type
 @dataclass(frozen=True)
-class Adjusted(Event):
+class Adjusted(WordedEvent):
     """A manual adjustment agreed at the table (tomes, traits, corrections)."""
     type: ClassVar[str] = "adjusted"
     seat: str
     quantity: str
     delta: int
-    reason: str
+    reason: str | dict
+
+
+for _worded in (Straggled, CubesMoved, ReputationChanged, CounterChanged, Adjusted):
+    upcaster(_worded.type, 1)(_reason_was_english)

@@ -13,6 +13,7 @@ from collections import OrderedDict
 from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 
+from companion.core.i18n import english
 from companion.games.lockup import terms
 from companion.games.lockup.model import GUARDS
 from companion.web import get_store
@@ -67,7 +68,7 @@ def _collected(e) -> str:
 
 def _straggled(e) -> str:
     known = {"declined": _("declined"), "no reward": _("no reward")}
-    why = known.get(e.reason) or W.plain(text(e.reason))
+    why = (isinstance(e.reason, str) and known.get(e.reason)) or W.plain(text(e.reason))
     if e.seat == GUARDS:
         return _("The guards are stragglers at the %(loc)s (%(why)s) and go to the Library (L-LO5)",
                  loc=W.location(e.location), why=why)
@@ -165,7 +166,7 @@ DESCRIBE = {
 
 def _atlas_played(e) -> bool:
     """The tome spent by Atlas of Hideouts (the solo automaton's ``adjusted`` event, L-SO6)."""
-    return getattr(e, "type", None) == "adjusted" and e.quantity == "tomes" and "L-SO6" in (e.reason or "")
+    return getattr(e, "type", None) == "adjusted" and e.quantity == "tomes" and "L-SO6" in english(e.reason)
 
 
 def _in_context(event, previous) -> str | None:
