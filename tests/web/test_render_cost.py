@@ -13,8 +13,8 @@ import pytest
 
 from companion.games.lockup import autoplay
 from companion.games.lockup.fold import evolve
-from companion.web import get_store
-from companion.web.gameui.lockup import feed
+from companion.web import get_store, play
+from companion.web.gameui.lockup import feed, panel
 
 HX = {"HX-Request": "true"}
 
@@ -55,6 +55,7 @@ class Recorded:
 @pytest.fixture
 def game(app):
     feed.LINES.clear()
+    panel.FRAGMENTS.clear()
     return Recorded(app)
 
 
@@ -146,3 +147,59 @@ def test_the_feed_matches_describing_the_whole_tail(app, game):
             cold, _tail = feed.recent(game.game["id"])
         assert warm == cold
 
+
+
+def _drawn(monkeypatch) -> list:
+    """The board entries drawn (not taken from :data:`panel.FRAGMENTS`) from now on."""
+    drawn: list = []
+    original = panel.Fragments.get
+
+    def get(self, key, draw):
+        return original(self, key, lambda: drawn.append(key[0]) or draw())
+
+    monkeypatch.setattr(panel.Fragments, "get", get)
+    return drawn
+
+
+def test_a_board_entry_is_drawn_again_only_when_what_it_shows_changed(client, game, monkeypatch):
+    """Issue 11: a step draws the entries it changed; the same step seen again draws none."""
+    drawn = _drawn(monkeypatch)
+    game.until(20)
+    _panel(client, game)
+    every = len(drawn)
+    assert every >= 8 + 4 + 1  # the locations, the crews and the display slots of a first render
+    for _ in range(10):
+        game.step()
+        drawn.clear()
+        _panel(client, game)
+        assert len(drawn) < every / 2, drawn  # a step changes a few entries, not the board
+        drawn.clear()
+        _panel(client, game)
+        assert drawn == []
+
+
+def test_cached_board_entries_draw_the_page_a_cold_cache_draws(client, game, monkeypatch):
+    """After each of 40 commands the page from a warm cache equals the page drawn from nothing,
+    in English and in Polish (the language is part of an entry's key)."""
+    monkeypatch.setattr(play, "new_key", lambda: "same-key-for-all")  # each render draws a fresh one
+    for _ in range(40):
+        game.step()
+        for lang in ("en", "pl"):
+            warm = _panel(client, game, lang)
+            panel.FRAGMENTS.clear()
+            feed.LINES.clear()
+            assert _panel(client, game, lang) == warm
+
+
+def test_the_fragment_cache_is_bounded_and_draws_once():
+    cache, drawn = panel.Fragments(limit=2), []
+
+    def draw(text):
+        return lambda: drawn.append(text) or text
+
+    assert cache.get(("a",), draw("one")) == "one"
+    assert cache.get(("a",), draw("again")) == "one"
+    cache.get(("b",), draw("two"))
+    cache.get(("c",), draw("three"))  # evicts ("a",), the least recently used
+    assert cache.get(("a",), draw("one anew")) == "one anew"
+    assert drawn == ["one", "two", "three", "one anew"]

@@ -43,12 +43,13 @@ class Shown:
 
     def __init__(self, game_id: str, viewer: str | None):
         self.game_id, self.viewer = game_id, viewer
+        self.locale = str(get_locale())
         self._now: dict | None = None
         self._before: dict | None = None
         self._stand_ins: dict[str, str] = {}
 
     def _key(self, version) -> tuple:
-        return self.game_id, str(version), self.viewer, str(get_locale())
+        return self.game_id, str(version), self.viewer, self.locale
 
     def _start(self) -> None:
         drawn = g.get("live_form")
@@ -82,6 +83,48 @@ class Shown:
             self._stand_ins[stand_in] = whole
             return Markup(stand_in)
         return Markup(html)
+
+    def cached(self, region_id: str, tag: str, *shows, caller) -> Markup:
+        """The region ``region_id`` drawn by ``caller`` (a ``{% call %}`` body), or its HTML from an
+        earlier render that showed the same ``shows`` in the same language; then as :meth:`region`.
+
+        ``shows`` must be everything the body reads (the template passes the entry's own dict): a
+        step changes a few entries of the board, and only those are drawn again."""
+        return self.region(region_id, Markup(FRAGMENTS.get((region_id, self.locale, repr(shows)), caller)), tag)
+
+
+class Fragments:
+    """HTML of board entries by what they show (a bounded LRU shared by every game and request).
+
+    The key is the entry's id, the language and the ``repr`` of the values it shows: the same key
+    always draws the same HTML, so an entry is drawn once, not on every step of every device."""
+
+    def __init__(self, limit: int = 4096):
+        self.limit = limit
+        self._html: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple, draw) -> str:
+        """The HTML under ``key``, drawn by ``draw()`` the first time."""
+        with self._lock:
+            html = self._html.get(key)
+            if html is not None:
+                self._html.move_to_end(key)
+                return html
+        html = str(draw())  # drawn outside the lock: two threads may draw the same entry, alike
+        with self._lock:
+            self._html[key] = html
+            while len(self._html) > self.limit:
+                self._html.popitem(last=False)
+        return html
+
+    def clear(self) -> None:
+        """Forget every entry (tests)."""
+        with self._lock:
+            self._html.clear()
+
+
+FRAGMENTS = Fragments()
 
 
 def core_of(state) -> State:

@@ -7,21 +7,45 @@ Functions, not constants: the words are looked up at request time, in the viewer
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+from flask import has_request_context
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from companion.games.lockup.model import EFFECTS, GUARDS
+from companion.web import catalog
 
 
-def location(name: str | None) -> str:
-    """A location's printed name (L-C1)."""
-    names = {
+def per_language(build: Callable[[], dict]) -> Callable[[], dict]:
+    """``build()`` (a table of translated words) once per catalog, not once per word shown: a
+    panel names locations, cubes and effects hundreds of times."""
+    made: dict[int, tuple] = {}
+
+    def table() -> dict:
+        if not has_request_context():
+            return build()
+        found = catalog.translations()
+        got = made.get(id(found))
+        if got is None or got[0] is not found:
+            got = made[id(found)] = (found, build())
+        return got[1]
+
+    return table
+
+
+@per_language
+def _locations() -> dict:
+    return {
         "exercise_yard": _("Exercise Yard"), "sewers": _("Sewers"), "infirmary": _("Infirmary"),
         "smithy": _("Smithy"), "commissary": _("Commissary"), "chow_hall": _("Chow Hall"),
         "cell_block": _("Cell Block"), "library": _("Library"),
     }
-    return names.get(name or "", name or "")
+
+
+def location(name: str | None) -> str:
+    """A location's printed name (L-C1)."""
+    return _locations().get(name or "", name or "")
 
 
 def plain(message: str) -> str:
@@ -41,11 +65,15 @@ _GUARD_CARD = re.compile(r"\b(blue|green|yellow|red)-\d+\b")
 _LOCATION_ID = re.compile(r"\b(?:exercise_yard|sewers|infirmary|smithy|commissary|chow_hall|cell_block|library)\b")
 
 
+@per_language
+def _cubes() -> dict:
+    return {"scrap": _("scrap"), "iron": _("iron"), "potion": _("potion"), "gold": _("gold"),
+            "power": _("power"), "suspicion": _("suspicion"), "any": _("any resource")}
+
+
 def cube(name: str) -> str:
     """A cube type (L-C3)."""
-    names = {"scrap": _("scrap"), "iron": _("iron"), "potion": _("potion"), "gold": _("gold"),
-             "power": _("power"), "suspicion": _("suspicion"), "any": _("any resource")}
-    return names.get(name, name)
+    return _cubes().get(name, name)
 
 
 def counted(name: str, n: int) -> str:
@@ -111,29 +139,44 @@ def phase(name: str) -> str:
     return names.get(name, name)
 
 
-def effect(code: str | None) -> str:
-    """An effect (L-E) as ``L-E4 gain 1 power``."""
-    if not code:
-        return _("no effect")
-    texts = {
+@per_language
+def _effects() -> dict:
+    return {
         "L-E1": _("gain a resource of the shown type"), "L-E2": _("remove 1 of your suspicion cubes"),
         "L-E3": _("give 1 of your suspicion cubes to a player"), "L-E4": _("gain 1 power"),
         "L-E5": _("draw 1 tome"), "L-E6": _("storage limit +1"),
         "L-E7": _("exchange 1 of your resources for another"), "L-E8": _("draw 2 tomes, keep 1"),
+        "": _("no effect"),
     }
+
+
+def effect(code: str | None) -> str:
+    """An effect (L-E) as ``L-E4 gain 1 power``."""
+    texts = _effects()
+    if not code:
+        return texts[""]
     return f"{code} {texts.get(code, EFFECTS.get(code, ''))}"
+
+
+@per_language
+def _treasures() -> dict:
+    return {"shield": _("shield"), "gem": _("gem"), "magic": _("magic")}
 
 
 def treasure(name: str) -> str:
     """A treasure icon."""
-    return {"shield": _("shield"), "gem": _("gem"), "magic": _("magic")}.get(name, name)
+    return _treasures().get(name, name)
+
+
+@per_language
+def _goon_types() -> dict:
+    return {"bandit": _("Bandit"), "cultist": _("Cultist"), "demon": _("Demon"), "dwarf": _("Dwarf"),
+            "hobgoblin": _("Hobgoblin"), "ratfolk": _("Ratfolk"), "mindflayer": _("Mindflayer")}
 
 
 def goon_type(name: str) -> str:
     """A goon type (L-G)."""
-    names = {"bandit": _("Bandit"), "cultist": _("Cultist"), "demon": _("Demon"), "dwarf": _("Dwarf"),
-             "hobgoblin": _("Hobgoblin"), "ratfolk": _("Ratfolk"), "mindflayer": _("Mindflayer")}
-    return names.get(name, name)
+    return _goon_types().get(name, name)
 
 
 def place(where: str) -> str:
@@ -154,6 +197,11 @@ def table_options(options: dict) -> str:
 
 def vocabulary() -> dict:
     """Choices the card-entry fields offer (templates ``lockup/_cards.html``)."""
+    return _vocabulary()
+
+
+@per_language
+def _vocabulary() -> dict:
     from companion.games.lockup.model import GOON_TYPES, RESOURCES, TREASURES
 
     return {"resources": [(r, cube(r)) for r in RESOURCES], "treasures": [(t, treasure(t)) for t in TREASURES],
