@@ -267,6 +267,24 @@ def test_an_old_ragami_start_reads_in_words(app, client):
                            "(RG-T1); No conflicts bonus without a conflict resolved (RG-I1)"]
 
 
+# --- the undo/redo confirmation names the action in the same words --------------------------------
+
+
+def test_undo_and_redo_confirmations_name_the_action_in_words(app, client):
+    """The confirmation asked before an undo or redo (issue 12) names the command as the history does."""
+    answer = client.post("/rattus-cartus/new", data={"players": ["Kesto", "Vumi", "", "", ""], "start_seat": "0"})
+    game_id = answer.location.rsplit("/", 1)[-1]
+    post(client, f"/rattus-cartus/{game_id}/end-turn")
+    asked = support.text(client.post(f"/games/{game_id}/undo"))
+    assert "Undo: Kesto accessed a building and played population cards; the turn passes clockwise (RC-G1)?" in asked
+    answer = client.post("/ragami/new", data={"players": list(RG_PLAYERS), "colours": ["", "", ""], "start_seat": "0"})
+    game_id = answer.location.rsplit("/", 1)[-1]
+    post(client, f"/ragami/{game_id}/purify-demons", {"player": "Brik", "demons": "1"})
+    assert support.undo(client, game_id, "undo").status_code == 303
+    asked = client.post(f"/games/{game_id}/redo", headers={"Accept-Language": "es"})
+    assert "Brik purificó 1 Demonio: +1 PV (RG-V2)" in support.text(asked)
+
+
 # --- the same pages in Spanish and Polish ---------------------------------------------------------
 
 

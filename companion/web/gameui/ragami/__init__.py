@@ -21,7 +21,7 @@ from companion.web import bgstats as shared_bgstats
 from companion.web import play
 from companion.web.access import game_or_404, host_only
 from companion.web.games import render_game, run_command
-from companion.web.gameui.ragami import bgstats, forms, panel, seating
+from companion.web.gameui.ragami import bgstats, forms, history, panel, seating
 from companion.web.registry import GameUI, register
 
 bp = Blueprint("ragami", __name__, url_prefix="/ragami")
@@ -107,5 +107,6 @@ register(GameUI(
     export_in_progress=True,  # nothing is secret in Ragami
     audit_endpoint="ragami.audit_form",
     target_of=seating.target,  # step, round, whose turn (issue 12)
-    extra={"acting_seat_at": seating.acting_seat_at},  # ending a turn acts for its player
+    extra={"acting_seat_at": seating.acting_seat_at,  # ending a turn acts for its player
+           "describe": history.describe_event},  # undo/redo name the action in words
 ))

@@ -20,7 +20,7 @@ from companion.web import bgstats as shared_bgstats
 from companion.web import play
 from companion.web.access import game_or_404, host_only
 from companion.web.games import render_game, run_command
-from companion.web.gameui.rattus_cartus import bgstats, forms, panel, seating
+from companion.web.gameui.rattus_cartus import bgstats, forms, history, panel, seating
 from companion.web.registry import GameUI, register
 
 bp = Blueprint("rattus_cartus", __name__, url_prefix="/rattus-cartus")
@@ -121,7 +121,8 @@ register(GameUI(
     export_in_progress=False,  # rat sums are secret until the plague reveal (RC-G3)
     audit_endpoint="rattus_cartus.audit_form",
     target_of=seating.target,  # step, round, whose turn (issue 12)
-    extra={"acting_seat_at": seating.acting_seat_at},  # ending a turn acts for its player
+    extra={"acting_seat_at": seating.acting_seat_at,  # ending a turn acts for its player
+           "describe": history.describe_event},  # undo/redo name the action in words
     reveals=seating.reveals,  # the plague reveal is never undone (issue 12)
     host_only_when=seating.host_only_when,  # a rat sum entered is replaced by the host only
 ))
