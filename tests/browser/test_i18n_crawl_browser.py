@@ -200,25 +200,7 @@ def note(found: dict[str, str], where: str, text: str) -> None:
 # English this crawl finds where the catalogs already translate the msgid: the code shows it
 # untranslated (issue 14, left to the code's owners). A finding is known when it contains one of these
 # phrases (a regular expression); each must still be found (once fixed, the test fails until it is taken out).
-KNOWN_ENGLISH = {
-    # Lockup history, effects stored as English text (L-E3, L-E8): core.i18n._recognise matches them
-    # to a "… to …" template and leaves its params English ("de give 1 of your … a a player of your choice").
-    "of your suspicion cubes": "L-E2/L-E3 effects, Lockup history",
-    "for another from the supply": "L-E7 effect, Lockup history",
-    "player of your choice": "L-E3 effect, Lockup history",
-    "the bottom of the deck": "L-E8 effect, Lockup history",
-    # Solo guard turns, stored reasons: the outer template is recognised and translated, its params are
-    # filled-in templates (not msgids) and stay English.
-    "placed face up there": "L-SO5 guard placement, solo game page",
-    "guard is placed": "L-SO5 OFF DUTY, solo game page",
-    "the supply has": "L-SO8 guards take a resource, solo game and end pages",
-    "fewest of scrap and gold": "L-SO8 guards take a resource, solo history",
-    "gold is rarer": "L-SO8 guards take a resource, solo history",
-    r"(?:potion|iron) and \d scrap": "L-SO8 guards craft: the price paid, solo pages",
-    "nearest the item deck": "L-SO8/I-18 guards craft: the tie, solo history",
-    "from the display": "L-SO8 guards craft, solo game page",
-    "the highest reputation they can afford": "L-SO8 guards craft, solo game page",
-}
+KNOWN_ENGLISH: dict[str, str] = {}
 
 
 def known(run: str) -> bool:
