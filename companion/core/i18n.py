@@ -105,13 +105,12 @@ def from_json(value: Any) -> Any:
     if not is_stored_message(value):
         return value
     params = {k: from_json(v) for k, v in (value.get("params") or {}).items()}
-    plural = value.get("plural")
+    # No string literal inside the T()/Tn() calls: the extraction would take it for a msgid.
+    msgid, plural, n = value["msgid"], value.get("plural"), value.get("n")
     try:
-        if plural is None:
-            return T(value["msgid"], **params)
-        return Tn(value["msgid"], plural, value.get("n"), **params)
+        return T(msgid, **params) if plural is None else Tn(msgid, plural, n, **params)
     except (KeyError, ValueError, TypeError):  # a damaged record must not break a page: its msgid
-        return value["msgid"]
+        return msgid
 
 
 def english(value: Any) -> str:

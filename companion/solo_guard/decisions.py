@@ -179,13 +179,13 @@ def _craft(affordable: list[tuple[Item, str, dict[str, int]]]) -> Decision:
     paid = and_list([T("%(count)s %(resource)s", count=n, resource=terms.quantity(r)) for r, n in pay.items()]) \
         if pay else T("nothing")
     rules = "L-SO8, I-9" if "I-9" in tie else "L-SO8, I-18" if tie else "L-SO8"
-    return Decision(
-        {"action": "craft", "item": item.name, "from": src, "pay": pay},
-        T("Guards craft %(item)s from %(source)s (%(reputation)s reputation) paying %(paid)s: "
-          "the highest reputation they can afford%(tie)s (%(rules)s)", item=item.name,
-          source=T("the display") if src == "display" else T("their reserved items"), reputation=item.reputation,
-          paid=paid, tie=tie, rules=rules),
-    )
+    facts = {"item": item.name, "reputation": item.reputation, "paid": paid, "tie": tie, "rules": rules}
+    # One sentence per source, not "from %(source)s": Spanish says "del despliegue", never "de el despliegue".
+    why = (T("Guards craft %(item)s from the display (%(reputation)s reputation) paying %(paid)s: the highest "
+             "reputation they can afford%(tie)s (%(rules)s)", **facts) if src == "display" else
+           T("Guards craft %(item)s from their reserved items (%(reputation)s reputation) paying %(paid)s: the "
+             "highest reputation they can afford%(tie)s (%(rules)s)", **facts))
+    return Decision({"action": "craft", "item": item.name, "from": src, "pay": pay}, why)
 
 
 def _slotted(display: Sequence[Item]) -> list[Item]:
