@@ -46,12 +46,12 @@ def test_a_hostile_box_profile_import_is_refused_by_name(app, client, text, mess
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ('{"items": ' + DEEP + "}", "file: is nested more than 64 levels deep"),
+    ('{"items": ' + DEEP + "}", "File or text: is nested more than 64 levels deep"),
     ('{"items": [{"name": "Made-up Shiv", "cost": {}, "reputation": ' + HUGE + ', "treasures": []}]}',
-     "items[0].reputation: is an integer of more than 20 digits"),
+     "Item 1: reputation is an integer of more than 20 digits"),
     ('{"items": [{"name": "Made-up \\udc00", "cost": {}, "reputation": 1, "treasures": []}]}',
-     r"items[0].name: has a lone surrogate \udc00"),
-    ('{"items": [], "items": []}', "items: is given twice in the same object"),
+     r"Item 1, name: has a lone surrogate \udc00"),
+    ('{"items": [], "items": []}', "Items: is given twice in the same object"),
 ])
 def test_a_hostile_catalog_import_is_refused_by_name(app, client, text, message):
     before = stored(app, "lockup-catalog")

@@ -180,9 +180,9 @@ def test_a_code_of_a_wrong_profile_gets_the_pasted_texts_message(app, client):
     """Same validation, same words as the text pasted from a QR code (L-C4: four numbered crew tiles)."""
     wrong = json.dumps({**PROFILE, "crew_tiles": [1, 2, 3]}, separators=(",", ":"))
     message = refused(app, client, png(qr_image(wrong)))
-    assert "Crew tiles: must have 4 to 4 entries" in message
+    assert "Crew tiles: must have exactly 4 entries" in message
     pasted = client.post("/lockup/box-profile/import", data={"text": wrong})
-    assert "Crew tiles: must have 4 to 4 entries" in page_text(pasted)
+    assert "Crew tiles: must have exactly 4 entries" in page_text(pasted)
 
 
 def test_a_cut_off_photo(app, client):

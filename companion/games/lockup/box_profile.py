@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core import jsonin
+from companion.core import problems as P
 from companion.core.errors import InputError
 from companion.core.i18n import T
+from companion.core.problems import Problems
 
 # L-SO2: how many guard cards of each colour the box holds.
 GUARD_COLOURS: dict[str, int] = {"blue": 7, "green": 5, "yellow": 5, "red": 5}
@@ -55,25 +57,31 @@ class BoxProfile:
 
 
 def parse_profile(doc: Any, path: str = "") -> BoxProfile:
-    """Validate a box-profile document (already parsed JSON); raises InputError naming the field.
+    """Validate a box-profile document (already parsed JSON); every wrong field at once
+    (``InputErrors`` naming each).
 
     ``guard_cards`` and ``special_guard`` go together and may both be left out (a profile for
     multiplayer games: crew tiles only).
     """
-    doc = jsonin.obj(doc, path, required=("crew_tiles",), optional=("game", "guard_cards", "special_guard"))
+    found = Problems()
+    doc = P.obj(found, doc, path, required=("crew_tiles",), optional=("game", "guard_cards", "special_guard"))
+    if doc is None:
+        found.raise_any()
     if "game" in doc:
-        jsonin.choice(doc["game"], jsonin.join(path, "game"), ["lockup"])
-    crew_tiles = _crew_tiles(doc["crew_tiles"], jsonin.join(path, "crew_tiles"))
+        found.check(jsonin.choice, doc["game"], jsonin.join(path, "game"), ["lockup"])
+    crew_tiles = found.check(_crew_tiles, doc["crew_tiles"], jsonin.join(path, "crew_tiles")) \
+        if "crew_tiles" in doc else None
     for given, missing in (("guard_cards", "special_guard"), ("special_guard", "guard_cards")):
         if given in doc and missing not in doc:
-            raise InputError(jsonin.join(path, missing), T("is required with %(given)s (L-SO2, L-SO9)", given=given))
+            found.add(jsonin.join(path, missing), T("is required with %(given)s (L-SO2, L-SO9)", given=given))
+    guards = found.check(_guard_cards, doc["guard_cards"], jsonin.join(path, "guard_cards")) \
+        if "guard_cards" in doc else ()
+    special = found.check(_special, doc["special_guard"], jsonin.join(path, "special_guard")) \
+        if "special_guard" in doc else ()
+    found.raise_any()
     if "guard_cards" not in doc:
         return BoxProfile(crew_tiles=crew_tiles)
-    return BoxProfile(
-        crew_tiles=crew_tiles,
-        guard_cards=_guard_cards(doc["guard_cards"], jsonin.join(path, "guard_cards")),
-        special_guard=_special(doc["special_guard"], jsonin.join(path, "special_guard")),
-    )
+    return BoxProfile(crew_tiles=crew_tiles, guard_cards=guards, special_guard=special)
 
 
 def require_guards(profile: BoxProfile, path: str = "") -> BoxProfile:
@@ -86,7 +94,9 @@ def require_guards(profile: BoxProfile, path: str = "") -> BoxProfile:
 
 def _crew_tiles(value: Any, path: str) -> tuple[int, ...]:
     tiles = jsonin.array(value, path, CREW_TILE_COUNT, CREW_TILE_COUNT)
-    numbers = tuple(jsonin.integer(v, jsonin.join(path, i)) for i, v in enumerate(tiles))
+    found = Problems()
+    numbers = tuple(found.check(jsonin.integer, v, jsonin.join(path, i)) for i, v in enumerate(tiles))
+    found.raise_any()
     # L-C4: the tile printed "2" is the one removed in 5-player games, so the box must have one.
     if 2 not in numbers:
         raise InputError(path, T("must include the tile printed 2 (L-C4)"))
@@ -94,12 +104,14 @@ def _crew_tiles(value: Any, path: str) -> tuple[int, ...]:
 
 
 def _guard_cards(value: Any, path: str) -> tuple[tuple[str, tuple[GuardValue, ...]], ...]:
-    doc = jsonin.obj(value, path, required=tuple(GUARD_COLOURS))
+    found = Problems()
+    doc = P.obj(found, value, path, required=tuple(GUARD_COLOURS)) or {}
     out = []
     for colour, count in GUARD_COLOURS.items():
         where = jsonin.join(path, colour)
-        cards = jsonin.array(doc[colour], where, count, count)
-        out.append((colour, tuple(_guard_value(v, jsonin.join(where, i)) for i, v in enumerate(cards))))
+        cards = found.check(jsonin.array, doc[colour], where, count, count, default=[]) if colour in doc else []
+        out.append((colour, tuple(found.check(_guard_value, v, jsonin.join(where, i)) for i, v in enumerate(cards))))
+    found.raise_any()
     return tuple(out)
 
 
@@ -112,14 +124,16 @@ def _guard_value(value: Any, path: str) -> GuardValue:
 
 
 def _special(value: Any, path: str) -> tuple[tuple[str, int], ...]:
-    doc = jsonin.obj(value, path, required=SPECIAL_COLOURS)
+    found = Problems()
+    doc = P.obj(found, value, path, required=SPECIAL_COLOURS) or {}
     out = []
-    for colour in SPECIAL_COLOURS:
+    for colour in (c for c in SPECIAL_COLOURS if c in doc):
         where = jsonin.join(path, colour)
-        index = jsonin.integer(doc[colour], where)
-        if index >= GUARD_COLOURS[colour]:
-            raise InputError(where, T("must be an index from 0 to %(value)s", value=GUARD_COLOURS[colour] - 1))
+        index = found.check(jsonin.integer, doc[colour], where)
+        if index is not None and index >= GUARD_COLOURS[colour]:
+            found.add(where, T("must be an index from 0 to %(value)s", value=GUARD_COLOURS[colour] - 1))
         out.append((colour, index))
+    found.raise_any()
     return tuple(out)
 
 

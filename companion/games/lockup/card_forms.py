@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.core.errors import InputError
 from companion.core.i18n import T
+from companion.core.problems import Problems
 from companion.games.lockup import catalog
 from companion.games.lockup.box_profile import (
     CREW_TILE_COUNT,
@@ -86,9 +87,15 @@ def profile_form_values(doc: Mapping | None) -> dict[str, str]:
 
 
 def entry_from_form(kind: str, form: Mapping[str, str]) -> dict:
-    """A validated catalog entry of ``kind`` from form fields (InputError names the field)."""
+    """A validated catalog entry of ``kind`` from form fields; every wrong field at once
+    (``InputErrors`` naming each form field)."""
     builder = _BUILDERS[catalog.check_kind(kind)]
-    return catalog.parse_entry(kind, builder(form))
+    found = Problems()
+    doc = builder(form, found)
+    # The card's own rules (L-E1, L-P4) too; a field refused above keeps its words.
+    found.check(catalog.parse_entry, kind, doc)
+    found.raise_any()
+    return catalog.parse_entry(kind, doc)
 
 
 def entry_form_values(kind: str, entry: Mapping | None) -> dict[str, str]:
@@ -148,19 +155,19 @@ def _optional(form: Mapping[str, str], field: str) -> str | None:
     return _raw(form, field) or None
 
 
-def _name(form: Mapping[str, str]) -> str:
+def _name(form: Mapping[str, str], found: Problems) -> str:
     if not _raw(form, "name"):
-        raise InputError("name", T("is required"))
+        found.add("name", T("is required"))
     return _raw(form, "name")
 
 
-def _treasures(form: Mapping[str, str]) -> list[str]:
+def _treasures(form: Mapping[str, str], found: Problems) -> list[str]:
     out: list[str] = []
     for t in TREASURES:
-        n = _whole(form, f"treasures.{t}", required=False) or 0
+        n = found.check(_whole, form, f"treasures.{t}", required=False) or 0
         if n > MAX_ICONS:
-            raise InputError(f"treasures.{t}", T("must be at most %(max_icons)s", max_icons=MAX_ICONS))
-        out += [t] * n
+            found.add(f"treasures.{t}", T("must be at most %(max_icons)s", max_icons=MAX_ICONS))
+        out += [t] * min(n, MAX_ICONS)
     return out
 
 
@@ -170,36 +177,45 @@ def _effect(form: Mapping[str, str]) -> dict:
     return {"effect": effect, "effect_resource": _optional(form, "effect_resource") if effect == "L-E1" else None}
 
 
-def _item(form: Mapping[str, str]) -> dict:
-    cost = {k: n for k in COST_KEYS if (n := _whole(form, f"cost.{k}", required=False))}
-    return {"name": _name(form), "cost": cost, "reputation": _whole(form, "reputation"),
-            "treasures": _treasures(form), **_effect(form)}
+def _item(form: Mapping[str, str], found: Problems) -> dict:
+    cost = {k: n for k in COST_KEYS if (n := found.check(_whole, form, f"cost.{k}", required=False))}
+    return {"name": _name(form, found), "cost": cost, "reputation": found.check(_whole, form, "reputation"),
+            "treasures": _treasures(form, found), **_effect(form)}
 
 
-def _goon(form: Mapping[str, str]) -> dict:
-    kind = _optional(form, "type")
-    doc = {"name": _name(form), "type": kind, "suspicion": _whole(form, "suspicion", required=False) or 0,
-           "treasures": _treasures(form), **_effect(form)}
+def _choose(form: Mapping[str, str], field: str, found: Problems) -> str | None:
+    """A drop-down that must not be left on "choose" (said so, rather than listing the JSON values)."""
+    value = _optional(form, field)
+    if value is None:
+        found.add(field, T("choose one"))
+    return value
+
+
+def _goon(form: Mapping[str, str], found: Problems) -> dict:
+    kind = _choose(form, "type", found)
+    doc = {"name": _name(form, found), "type": kind,
+           "suspicion": found.check(_whole, form, "suspicion", required=False) or 0,
+           "treasures": _treasures(form, found), **_effect(form)}
     if kind == "bandit":  # only a Bandit feeds a resource to its location (L-P4)
         doc["resource"] = _optional(form, "resource")
     return doc
 
 
-def _goal(form: Mapping[str, str]) -> dict:
-    kind = _optional(form, "kind")
-    doc: dict[str, Any] = {"name": _name(form), "kind": kind}
+def _goal(form: Mapping[str, str], found: Problems) -> dict:
+    doc: dict[str, Any] = {"name": _name(form, found)}
+    kind = doc["kind"] = _choose(form, "kind", found)
     if kind == "leader":
-        doc.update(counts=_optional(form, "counts"), minimum=_whole(form, "minimum"))
+        doc.update(counts=_choose(form, "counts", found), minimum=found.check(_whole, form, "minimum"))
     elif kind == "end_game" and _optional(form, "treasure"):
         doc["treasure"] = _optional(form, "treasure")
     elif kind in ("end_game", "instant"):
-        doc["stars"] = _whole(form, "stars")
+        doc["stars"] = found.check(_whole, form, "stars")
     return doc
 
 
-def _text_card(form: Mapping[str, str]) -> dict:
+def _text_card(form: Mapping[str, str], found: Problems) -> dict:
     text = form.get("text")
-    return {"name": _name(form), "text": text if isinstance(text, str) else ""}
+    return {"name": _name(form, found), "text": text if isinstance(text, str) else ""}
 
 
 _BUILDERS = {"item": _item, "goon": _goon, "goal": _goal, "trait": _text_card, "tome": _text_card}

@@ -19,8 +19,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.core import jsonin as J
-from companion.core.errors import InputError
+from companion.core import problems as P
 from companion.core.i18n import T
+from companion.core.problems import Problems
 from companion.games.lockup.cards import card_doc, parse_goal, parse_goon, parse_item
 
 KINDS: tuple[str, ...] = ("item", "goon", "goal", "trait", "tome")
@@ -48,22 +49,33 @@ def check_kind(kind: Any, path: str = "kind") -> str:
 
 
 def parse_entry(kind: str, value: Any, path: str = "") -> dict:
-    """Validate one card face of ``kind``; returns its stored form (InputError names the field)."""
+    """Validate one card face of ``kind``; returns its stored form (every problem of the card at once:
+    ``InputErrors`` naming each field)."""
     check_kind(kind)
+    found = Problems()
     if kind in _CARD_PARSERS:
-        doc = card_doc(_CARD_PARSERS[kind](value, path))
+        face = found.check(_CARD_PARSERS[kind], value, path)
+        doc = None if face is None else card_doc(face)
     else:
-        raw = J.obj(value, path, ["name"], ["text"])
-        text = raw.get("text", "")
-        if not isinstance(text, str):
-            raise InputError(J.join(path, "text"), T("must be a string"))
-        if len(text) > MAX_TEXT:
-            raise InputError(J.join(path, "text"), T("must be at most %(max_text)s characters", max_text=MAX_TEXT))
-        doc = {"name": J.string(raw["name"], J.join(path, "name")), "text": text.strip()}
-    name = " ".join(doc["name"].split())
-    if len(name) > MAX_NAME:
-        raise InputError(J.join(path, "name"), T("must be at most %(max_name)s characters", max_name=MAX_NAME))
-    return {**doc, "name": name}
+        doc = _text_card(value, path, found)
+    if doc is not None and len(" ".join(doc["name"].split())) > MAX_NAME:
+        found.add(J.join(path, "name"), T("must be at most %(max_name)s characters", max_name=MAX_NAME))
+    found.raise_any()
+    return {**doc, "name": " ".join(doc["name"].split())}
+
+
+def _text_card(value: Any, path: str, found: Problems) -> dict | None:
+    """A trait or tome: a name and free text (L-C5: their effects are applied by hand)."""
+    raw = P.obj(found, value, path, ["name"], ["text"])
+    if raw is None:
+        return None
+    text = raw.get("text", "")
+    if not isinstance(text, str):
+        found.add(J.join(path, "text"), T("must be a string"))
+    elif len(text) > MAX_TEXT:
+        found.add(J.join(path, "text"), T("must be at most %(max_text)s characters", max_text=MAX_TEXT))
+    name = found.check(J.string, raw.get("name"), J.join(path, "name")) if "name" in raw else None
+    return None if found else {"name": name, "text": text.strip()}
 
 
 def entries(catalog: Mapping, kind: str) -> list[dict]:
@@ -103,18 +115,25 @@ def merge_all(catalog: Mapping, other: Mapping) -> dict:
 
 
 def parse_catalog(value: Any, path: str = "") -> dict:
-    """Validate a whole catalog document; InputError names the field (``items[3].cost.gold``).
+    """Validate a whole catalog document; every problem of every entry at once (``InputErrors``
+    naming each field, ``items[3].cost.gold``).
 
     A name repeated within one kind is merged, the later entry winning (as in play).
     """
-    doc = J.obj(value, path, optional=("game", *DOC_KEYS.values()))
+    found = Problems()
+    doc = P.obj(found, value, path, optional=("game", *DOC_KEYS.values()))
+    if doc is None:
+        found.raise_any()
     if "game" in doc:
-        J.choice(doc["game"], J.join(path, "game"), ["lockup"])
+        found.check(J.choice, doc["game"], J.join(path, "game"), ["lockup"])
     result = empty()
     for kind, key in DOC_KEYS.items():
         where = J.join(path, key)
-        for i, raw in enumerate(J.array(doc.get(key, []), where)):
-            result = merge(result, kind, parse_entry(kind, raw, J.join(where, i)))
+        for i, raw in enumerate(found.check(J.array, doc.get(key, []), where, default=[])):
+            entry = found.check(parse_entry, kind, raw, J.join(where, i))
+            if entry is not None:
+                result = merge(result, kind, entry)
+    found.raise_any()
     return result
 
 

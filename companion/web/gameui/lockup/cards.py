@@ -32,8 +32,8 @@ from companion.games.lockup.card_forms import guard_field, profile_form_values, 
 from companion.games.lockup.cards import card_doc
 from companion.web import access, error_page, get_store
 from companion.web.access import is_local, require_host
+from companion.web.gameui.lockup.import_words import profile_problems
 from companion.web.gameui.lockup.words import field_id, field_label, words
-from companion.web.i18n import text as tr
 from companion.web.qr import PHOTO_MAX_BYTES, read_photo, svg, too_large_message
 from companion.web.registry import register_blueprint, register_settings_link
 
@@ -226,10 +226,9 @@ def import_box_profile():
     try:
         source = photo_text() or read_upload_or_text(text)
         doc = to_dict(from_json(source))
-    except InputError as exc:
-        message = _("%(field)s: %(problem)s", field=profile_field(exc.field), problem=tr(exc.message))
-        return _profile_page(get_profile(), profile_form_values(get_profile()), import_error=message,
-                             import_text=text, status=422)
+    except InputError as exc:  # every problem at once, in words
+        return _profile_page(get_profile(), profile_form_values(get_profile()),
+                             import_errors=profile_problems(exc, profile_field), import_text=text, status=422)
     get_store().put_setting(PROFILE_KEY, doc)
     return _after_save()
 

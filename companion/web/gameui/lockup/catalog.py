@@ -14,12 +14,13 @@ from flask_babel import gettext as _
 
 from companion.core import jsonin
 from companion.core.errors import InputError
+from companion.core.problems import problems_of
 from companion.games.lockup import catalog
 from companion.games.lockup.card_forms import COST_KEYS, entry_form_values, entry_from_form
 from companion.games.lockup.model import GOON_TYPES, RESOURCES, TREASURES
 from companion.web.gameui.lockup.cards import bp, catalog_document, read_upload_or_text, save_catalog
+from companion.web.gameui.lockup.import_words import catalog_problems, problem
 from companion.web.gameui.lockup.words import field_id, field_label, words
-from companion.web.i18n import text as tr
 
 
 @bp.get("/catalog")
@@ -40,7 +41,8 @@ def save_entry():
     try:
         entry = entry_from_form(kind, form)
     except InputError as exc:
-        return _page(kind, form, errors={exc.field: tr(exc.message)}, original=original, status=422)
+        errors = {field: problem(message, field) for field, message in problems_of(exc)}  # every wrong field at once
+        return _page(kind, form, errors=errors, original=original, status=422)
     doc = catalog_document()
     if original and catalog.name_key(original) != catalog.name_key(entry["name"]):
         doc = catalog.remove(doc, kind, original)
@@ -70,11 +72,12 @@ def import_catalog():
     """Merge an uploaded (or pasted) catalog into the stored one; its spellings win. A bad file changes nothing."""
     kind = _kind(request.args.get("kind", "item"))
     text = request.form.get("text", "")
+    raw = None  # the parsed document, to name its cards in the problems
     try:
-        imported = catalog.parse_catalog(jsonin.parse_json(read_upload_or_text(text), "file"))
-    except InputError as exc:
-        message = _("%(field)s: %(problem)s", field=exc.field, problem=tr(exc.message))
-        return _page(kind, {}, import_error=message, import_text=text, status=422)
+        raw = jsonin.parse_json(read_upload_or_text(text), "file")
+        imported = catalog.parse_catalog(raw)
+    except InputError as exc:  # every problem at once, in words
+        return _page(kind, {}, import_errors=catalog_problems(exc, raw), import_text=text, status=422)
     save_catalog(catalog.merge_all(catalog_document(), imported))
     count = sum(len(catalog.entries(imported, k)) for k in catalog.KINDS)
     return redirect(url_for("lockup_cards.catalog_page", kind=kind, imported=count), 303)

@@ -74,9 +74,15 @@ def words_for(path: str, message: str, players: list[str]) -> str:
     rest = (m["rest"] or "name").replace("resources.", "").replace("treasures.", "treasures.")
     label = W.field_label(rest) if rest not in ("power", "storage_limit", "scrap", "iron", "potion", "gold") \
         else W.cube(rest) if rest != "storage_limit" else _("storage limit")
-    if message.startswith((_("is "), _("must "))):  # "reputation is required"
-        return _("%(where)s: %(field)s %(problem)s", where=where, field=label.lower(), problem=message)
-    return _("%(where)s, %(field)s: %(problem)s", where=where, field=label.lower(), problem=message)
+    return sentence(where, label, message)
+
+
+def sentence(where: str, label: str, problem: str) -> str:
+    """"Item 1: reputation is required", or "Leader goal, counts: choose one" when the problem is
+    not a predicate of the field."""
+    if problem.startswith((_("is "), _("must "))):  # "reputation is required"
+        return _("%(where)s: %(field)s %(problem)s", where=where, field=label.lower(), problem=problem)
+    return _("%(where)s, %(field)s: %(problem)s", where=where, field=label.lower(), problem=problem)
 
 
 def collect(problems: list[tuple[str, str]], fn: Callable, *args, default=None):
