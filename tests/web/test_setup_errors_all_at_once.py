@@ -114,3 +114,26 @@ def test_a_catalogued_card_picked_by_name_still_needs_nothing_else(app, profiled
     assert "One thing to check" in support.words(page)
     assert not re.search(r'name="item\d-name" aria-invalid', page)
     assert 'name="goon-sewers-suspicion" aria-invalid="true"' in page
+
+
+def test_step_one_shows_every_player_row_problem_at_once_next_to_its_row(profiled):
+    fields = {"mode": "standard", "title": "Made-up night", "name-0": "Ana", "crew-0": "red", "name-1": "Ana",
+              "crew-2": "blue", "name-3": "guards", "pass_rewards_down": "1"}
+    answer = profiled.post("/lockup/new", data=fields)
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 422
+    for field, words in (("name-1", "Player 2: name is used twice"),
+                         ("name-2", "Player 3: name is required when a crew is given"),
+                         ("name-3", "Player 4: name is reserved")):
+        tag = re.search(rf'<input[^>]*name="{field}"[^>]*>', page).group()
+        assert 'aria-invalid="true"' in tag and f'aria-describedby="err-{field}"' in tag
+        assert words in support.words(re.search(rf'id="err-{field}">(.*?)</p>', page, re.S).group(1))
+    assert 'name="name-0" maxlength="30" autocomplete="off" value="Ana" >' in page  # a good row is not marked
+    assert support.lost_values(page, "new-players", fields) == {}
+
+
+def test_step_one_in_polish_through_the_catalog(profiled):
+    page = profiled.post("/lockup/new", data={"mode": "standard", "name-0": "Ana", "name-1": "Ana"},
+                         headers={"Accept-Language": "pl"}).get_data(as_text=True)
+    words = support.words(re.search(r'id="err-name-1">(.*?)</p>', page, re.S).group(1))
+    assert words.startswith("Gracz 2") and "used twice" not in words

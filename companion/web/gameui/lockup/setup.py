@@ -41,22 +41,26 @@ def _mode(form: Mapping) -> str:
 
 
 def parse_players(form: Mapping, mode: str) -> list[dict]:
-    """Names and crews in seating order; blank rows are skipped (step 1)."""
-    players, seen = [], set()
+    """Names and crews in seating order; blank rows are skipped (step 1). Every problem at once
+    (:class:`setup_errors.SetupErrors`)."""
+    players, seen, problems = [], set(), []
     for i in range(1 if mode == "solo" else MAX_PLAYERS):
         name, crew = forms.text(form, f"name-{i}"), forms.text(form, f"crew-{i}")
         if not name:
             if crew:
-                raise InputError(f"players[{i}].name", _("is required when a crew is given"))
+                problems.append((f"players[{i}].name", _("is required when a crew is given")))
             continue
         if name in seen or name == "guards":
-            raise InputError(f"players[{i}].name", _("is used twice") if name in seen else _("is reserved"))
+            problems.append((f"players[{i}].name", _("is used twice") if name in seen else _("is reserved")))
+            continue
         seen.add(name)
         players.append({"name": name, "crew": crew or None})
     least = 1 if mode == "solo" else 2
-    if len(players) < least:
-        raise InputError("players", ngettext("enter at least %(num)s player name",
-                                             "enter at least %(num)s player names", least))
+    if len(players) + len(problems) < least:
+        problems.append(("players", ngettext("enter at least %(num)s player name",
+                                             "enter at least %(num)s player names", least)))
+    if problems:
+        raise E.refused(problems, [])
     return players
 
 
@@ -170,9 +174,10 @@ def new_players():
     try:
         mode = _mode(request.form)
         players = parse_players(request.form, mode)
-    except InputError as exc:
-        return _page("lockup/new.html", request.form, error=E.words_for(exc.field, text(exc.message), []),
-                     status=422)
+    except InputError as exc:  # every problem at once, each next to its row
+        problems = exc.problems if isinstance(exc, E.SetupErrors) else \
+            E.refused([(field, text(message)) for field, message in problems_of(exc)], []).problems
+        return _page("lockup/new.html", request.form, problems=problems, errors=dict(problems), status=422)
     if mode == "solo":  # only a solo game needs the guard cards; come back with what was typed
         missing = cards.require_profile(url_for("lockup.new_solo", **_step_one(request.form)), solo=True)
         if missing is not None:
