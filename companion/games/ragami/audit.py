@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core import jsonin
-from companion.core.errors import InputError
+from companion.core import problems as P
 from companion.core.i18n import T
+from companion.core.problems import Problems
 from companion.games.ragami.rules import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.ragami.scoring import Options, Result, Tally, score
 
@@ -25,11 +26,18 @@ def run(doc: Any) -> dict:
 
 
 def read(doc: Any) -> tuple[list[Tally], Options]:
-    """The validated players and table options of an audit document (``InputError`` names a bad field)."""
-    doc = jsonin.obj(doc, "", required=("game", "players"), optional=("bonus_needs_conflict",))
-    jsonin.choice(doc["game"], "game", ["ragami"])
-    tallies = read_players(doc["players"])
-    return tallies, read_options(doc)
+    """The validated players and table options of an audit document; every problem at once
+    (``InputErrors`` naming each bad field, the first being the command line's one line)."""
+    found = Problems()
+    doc = P.obj(found, doc, "", required=("game", "players"), optional=("bonus_needs_conflict",))
+    if doc is None:
+        found.raise_any()
+    if "game" in doc:
+        found.check(jsonin.choice, doc["game"], "game", ["ragami"])
+    tallies = found.check(read_players, doc["players"]) if "players" in doc else None
+    options = found.check(read_options, doc)
+    found.raise_any()
+    return tallies, options
 
 
 def read_options(doc: dict) -> Options:
@@ -38,18 +46,30 @@ def read_options(doc: dict) -> Options:
 
 
 def read_players(value: Any) -> list[Tally]:
-    """The ``players`` array: 2 to 4 players (RG-T1) with unique names."""
+    """The ``players`` array: 2 to 4 players (RG-T1) with unique names; every player's problems at once."""
     players = jsonin.array(value, "players", MIN_PLAYERS, MAX_PLAYERS)
+    found = Problems()
     tallies: list[Tally] = []
     for i, entry in enumerate(players):
-        path = f"players[{i}]"
-        entry = jsonin.obj(entry, path, required=PLAYER_FIELDS)
-        name = jsonin.string(entry["name"], jsonin.join(path, "name"))
-        if any(t.name == name for t in tallies):
-            raise InputError(jsonin.join(path, "name"), T("duplicate name %(name)s", name=repr(name)))
-        counts = {key: jsonin.integer(entry[key], jsonin.join(path, key)) for key in PLAYER_FIELDS[1:]}
-        tallies.append(Tally(name=name, **counts))
+        tally = found.check(_read_player, entry, f"players[{i}]")
+        if tally is None:
+            continue
+        if any(t.name == tally.name for t in tallies):
+            found.add(f"players[{i}].name", T("duplicate name %(name)s", name=repr(tally.name)))
+        tallies.append(tally)
+    found.raise_any()
     return tallies
+
+
+def _read_player(value: Any, path: str) -> Tally:
+    found = Problems()
+    entry = P.obj(found, value, path, required=PLAYER_FIELDS)
+    if entry is None or any(key not in entry for key in PLAYER_FIELDS):
+        found.raise_any()
+    name = found.check(jsonin.string, entry["name"], jsonin.join(path, "name"))
+    counts = {key: found.check(jsonin.integer, entry[key], jsonin.join(path, key)) for key in PLAYER_FIELDS[1:]}
+    found.raise_any()
+    return Tally(name=name, **counts)
 
 
 def to_output(result: Result) -> dict:

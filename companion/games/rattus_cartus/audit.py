@@ -12,8 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core import jsonin
+from companion.core import problems as P
 from companion.core.errors import InputError
 from companion.core.i18n import T
+from companion.core.problems import Problems
 from companion.games.rattus_cartus.rules import (
     CLASSES,
     GOLD_TWO_PLAYER_TIE_DEFAULT,
@@ -63,15 +65,25 @@ def run(doc: Any) -> dict:
 
 
 def read(doc: Any) -> Document:
-    """Every field of the document checked (``InputError`` names the first bad one); scoring ties
-    left without an order are not an error here (see :meth:`Document.missing_orders`)."""
-    doc = jsonin.obj(doc, "", required=("game", "treasury_used", "nuns", "players"), optional=OPTIONAL_FIELDS)
-    jsonin.choice(doc["game"], "game", ["rattus-cartus"])
-    treasury_used = jsonin.boolean(doc["treasury_used"], "treasury_used")
-    nuns = bounded(doc["nuns"], "nuns", NUNS_ROW)
-    tallies = read_players(doc["players"])
-    ties = read_ties(doc.get("influence_ties", {}), [t.name for t in tallies])
-    return Document(tuple(tallies), ties, treasury_used, nuns, read_options(doc))
+    """Every field of the document checked, every problem at once (``InputErrors`` naming each; the
+    first is the command line's one line); scoring ties left without an order are not an error here
+    (see :meth:`Document.missing_orders`)."""
+    found = Problems()
+    doc = P.obj(found, doc, "", required=("game", "treasury_used", "nuns", "players"), optional=OPTIONAL_FIELDS)
+    if doc is None:
+        found.raise_any()
+    if "game" in doc:
+        found.check(jsonin.choice, doc["game"], "game", ["rattus-cartus"])
+    treasury_used = found.check(jsonin.boolean, doc["treasury_used"], "treasury_used") \
+        if "treasury_used" in doc else None
+    nuns = found.check(bounded, doc["nuns"], "nuns", NUNS_ROW) if "nuns" in doc else None
+    tallies = found.check(read_players, doc["players"]) if "players" in doc else None
+    ties = {}  # the tie orders name players: checked once the players are known
+    if tallies is not None:
+        ties = found.check(read_ties, doc.get("influence_ties", {}), [t.name for t in tallies], default={})
+    options = found.check(read_options, doc)
+    found.raise_any()
+    return Document(tuple(tallies or ()), ties, treasury_used, nuns, options)
 
 
 def bounded(value: Any, path: str, maximum: int) -> int:
@@ -83,40 +95,53 @@ def bounded(value: Any, path: str, maximum: int) -> int:
 
 
 def read_players(value: Any) -> list[Tally]:
-    """The ``players`` array: 2 to 5 players with unique names (RC-G1)."""
+    """The ``players`` array: 2 to 5 players with unique names (RC-G1); every player's problems at once."""
     players = jsonin.array(value, "players", MIN_PLAYERS, MAX_PLAYERS)
+    found = Problems()
     tallies: list[Tally] = []
     for i, entry in enumerate(players):
-        tally = read_player(entry, f"players[{i}]")
+        tally = found.check(read_player, entry, f"players[{i}]")
+        if tally is None:
+            continue
         if any(t.name == tally.name for t in tallies):
-            raise InputError(f"players[{i}].name", T("duplicate name %(tally)s", tally=repr(tally.name)))
+            found.add(f"players[{i}].name", T("duplicate name %(tally)s", tally=repr(tally.name)))
         tallies.append(tally)
+    found.raise_any()
     return tallies
 
 
 def read_player(value: Any, path: str) -> Tally:
-    """One player's entry."""
-    entry = jsonin.obj(value, path, required=PLAYER_FIELDS)
-    name = jsonin.string(entry["name"], jsonin.join(path, "name"))
+    """One player's entry (every wrong field at once)."""
+    found = Problems()
+    entry = P.obj(found, value, path, required=PLAYER_FIELDS)
+    if entry is None or any(key not in entry for key in PLAYER_FIELDS):
+        found.raise_any()
+    name = found.check(jsonin.string, entry["name"], jsonin.join(path, "name"))
     influence_path = jsonin.join(path, "influence")
-    influence = jsonin.obj(entry["influence"], influence_path, required=CLASSES)
-    values = tuple(jsonin.integer(influence[c], jsonin.join(influence_path, c)) for c in CLASSES)
-    counts = {key: jsonin.integer(entry[key], jsonin.join(path, key)) for key in COUNTS}
+    influence = P.obj(found, entry["influence"], influence_path, required=CLASSES) or {}
+    values = tuple(found.check(jsonin.integer, influence[c], jsonin.join(influence_path, c)) if c in influence
+                   else None for c in CLASSES)
+    counts = {key: found.check(jsonin.integer, entry[key], jsonin.join(path, key)) for key in COUNTS}
+    found.raise_any()
     return Tally(name=name, influence=values, **counts)
 
 
 def read_ties(value: Any, names: list[str]) -> dict[str, tuple[str, ...]]:
     """``influence_ties``: per class, tied players from the bottom of the marker stack up (RC-F2)."""
     ties = jsonin.obj(value, "influence_ties", optional=CLASSES)
+    found = Problems()
     out: dict[str, tuple[str, ...]] = {}
     for cls, order in ties.items():
         path = jsonin.join("influence_ties", cls)
-        listed = jsonin.array(order, path)
+        listed = found.check(jsonin.array, order, path)
+        if listed is None:
+            continue
         for i, name in enumerate(listed):
-            jsonin.name_of(name, jsonin.join(path, i), names)
+            found.check(jsonin.name_of, name, jsonin.join(path, i), names)
             if name in listed[:i]:
-                raise InputError(jsonin.join(path, i), T("%(name)s is listed twice", name=name))
+                found.add(jsonin.join(path, i), T("%(name)s is listed twice", name=name))
         out[cls] = tuple(listed)
+    found.raise_any()
     return out
 
 
