@@ -1,10 +1,23 @@
-"""``companion serve``: the app on the local network, served by waitress."""
+"""``companion serve``: the app on the local network, served by waitress.
+
+A page is rendered by Python code holding the GIL, so one process uses one core however many
+threads it has. Where the system can ``fork`` (Linux, macOS, Android), the host serves with one
+waitress process per core (``--workers``, default: the cores, at most 4), all accepting on one
+listening socket; each builds its own app after the fork, so no database connection crosses it.
+The store is safe across processes (SQLite transactions, ``BEGIN IMMEDIATE``); each process keeps
+its own caches of folded games and drawn fragments, which any process may rebuild from the database.
+"""
 
 from __future__ import annotations
 
 import io
+import os
+import signal
 import socket
 import sys
+import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import qrcode
@@ -50,30 +63,142 @@ def terminal_qr(text: str) -> str:
     return out.getvalue()
 
 
+THREADS = 8  # waitress threads per process: requests mostly wait on the GIL or an fsync
+MAX_WORKERS = 4
+
+
+def default_workers() -> int:
+    """One process per core (at most :data:`MAX_WORKERS`); 1 where ``fork`` is missing (Windows)."""
+    if not hasattr(os, "fork"):
+        return 1
+    return max(1, min(MAX_WORKERS, os.cpu_count() or 1))
+
+
 def serve(
-    host: str = "0.0.0.0", port: int = 5000, instance: str = "instance", allow_hosts: tuple[str, ...] = ()
+    host: str = "0.0.0.0", port: int = 5000, instance: str = "instance", allow_hosts: tuple[str, ...] = (),
+    workers: int | None = None,
 ) -> int:
     """Create the instance folder if needed, print the LAN address and its QR code, then serve.
 
     Requests are answered for loopback names, this machine's addresses and ``allow_hosts``
-    (``--allow-host``) only. An unusable instance folder is one ``error:`` line, status 2.
+    (``--allow-host``) only. An unusable instance folder or port is one ``error:`` line, status 2.
     """
     url = f"http://{lan_address() if host in ('0.0.0.0', '::') else host}:{port}/"
     allowed = tuple(local_addresses(host)) + tuple(allow_hosts)
     config = {"INSTANCE_PATH": str(Path(instance).resolve()), "PUBLIC_URL": url, "ALLOWED_HOSTS": allowed}
     try:
-        app = create_app(config)
+        app = create_app(config)  # also creates the folder, the key and the schema before any fork
     except InstanceError as exc:
         print(f"error: --instance: {exc}", file=sys.stderr)
+        return 2
+    workers = default_workers() if workers is None else workers
+    try:
+        listening = listen(host, port)
+    except OSError as exc:
+        print(f"error: --port: cannot listen on {host}:{port} ({exc.strerror})", file=sys.stderr)
         return 2
     print(f"companion: serving on {url} (instance folder {app.instance_path})", flush=True)
     print("Scan to open on a phone on the same Wi-Fi:", flush=True)
     print(terminal_qr(url), flush=True)
     try:
-        waitress_serve(app, host=host, port=port, threads=8, ident="companion")
-    except OSError as exc:
-        print(f"error: --port: cannot listen on {host}:{port} ({exc.strerror})", file=sys.stderr)
-        return 2
+        if workers > 1 and hasattr(os, "fork"):
+            Workers(lambda: warm(create_app(config)), listening, workers).run()
+        else:
+            waitress_serve(warm(app), sockets=[listening], threads=THREADS, ident="companion")
     except KeyboardInterrupt:
-        print("companion: stopped", flush=True)
+        pass
+    print("companion: stopped", flush=True)
     return 0
+
+
+def listen(host: str, port: int, wait: float = 3.0) -> socket.socket:
+    """The listening socket. A port still held by a server that is stopping (its processes close
+    it within a second) is tried again for ``wait`` seconds before giving up."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    deadline = time.monotonic() + wait
+    while True:
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind((host, port))
+            sock.listen(1024)
+            sock.setblocking(False)
+            return sock
+        except OSError as exc:
+            sock.close()
+            if exc.errno != getattr(socket, "EADDRINUSE", 98) or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.2)
+
+
+def warm(app):
+    """``app`` with every template compiled now, not by the first requests that need them."""
+    for name in app.jinja_env.list_templates(extensions=("html",)):
+        app.jinja_env.get_template(name)
+    return app
+
+
+class Workers:
+    """``count`` waitress processes serving ``make_app()`` on one listening socket.
+
+    The parent only watches: SIGINT/SIGTERM stop every worker; a worker that dies is replaced,
+    unless it died within a second of starting (a broken set-up would only fail again). A worker
+    whose parent is gone (``kill -9``) stops too: it must not keep the port or the database.
+    """
+
+    def __init__(self, make_app: Callable, listening: socket.socket, count: int):
+        self.make_app, self.listening, self.count = make_app, listening, count
+        self.children: dict[int, float] = {}
+        self.stopping = False
+
+    def run(self) -> None:
+        """Start the workers and watch them until asked to stop."""
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, self._stop)
+        for _ in range(self.count):
+            self._start()
+        while self.children:
+            try:
+                pid, _status = os.wait()
+            except ChildProcessError:
+                break
+            started = self.children.pop(pid, None)
+            if started is not None and not self.stopping:
+                if time.monotonic() - started < 1.0:
+                    print("error: a worker stopped as it started; see the lines above", file=sys.stderr)
+                    self._stop()
+                else:
+                    self._start()
+
+    def _stop(self, *_args) -> None:
+        self.stopping = True
+        for pid in list(self.children):
+            try:
+                os.kill(pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+
+    def _start(self) -> None:
+        parent = os.getpid()
+        pid = os.fork()
+        if pid:
+            self.children[pid] = time.monotonic()
+            return
+        code = 0
+        try:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
+            waitress_serve(self.make_app(), sockets=[self.listening], threads=THREADS, ident="companion")
+        except BaseException as exc:  # noqa: BLE001 - a worker must never return into the parent's code
+            print(f"error: worker {os.getpid()}: {type(exc).__name__}: {exc}", file=sys.stderr, flush=True)
+            code = 1
+        finally:
+            os._exit(code)
+
+
+def _orphaned(parent: int) -> None:
+    """Stop this worker as soon as its parent is gone (checked twice a second)."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(0)

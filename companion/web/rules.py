@@ -8,9 +8,10 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
-from flask import Blueprint, abort, render_template, url_for
+from flask import Blueprint, abort, has_request_context, render_template, request, url_for
 from flask_babel import gettext
 from markupsafe import Markup, escape
 
@@ -49,7 +50,13 @@ def rule_links(value: Any) -> Markup:
     Already-safe markup keeps its tags: ids are linked only in text between tags, never inside a tag
     (an attribute) nor inside an existing link.
     """
-    parts = _TAG.split(str(escape(value)))
+    return Markup(_linked(str(escape(value)), request.script_root if has_request_context() else ""))
+
+
+@lru_cache(maxsize=4096)
+def _linked(text: str, _root: str) -> str:
+    # The same texts come back on every step (reasons, effects, options): linked once per app root.
+    parts = _TAG.split(text)
     inside_link = 0
     for i, part in enumerate(parts):
         if i % 2:  # a tag
@@ -58,7 +65,7 @@ def rule_links(value: Any) -> Markup:
             inside_link -= lowered.startswith("</a")
         elif not inside_link:
             parts[i] = RULE_ID.sub(_link, part)
-    return Markup("".join(parts))
+    return "".join(parts)
 
 
 def _link(match: re.Match) -> str:

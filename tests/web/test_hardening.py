@@ -192,7 +192,7 @@ def test_serve_allows_its_addresses_and_the_names_given(monkeypatch, tmp_path):
     seen = {}
     monkeypatch.setattr(serve_module, "waitress_serve", lambda app, **kw: seen.update(app=app))
     monkeypatch.setattr(serve_module, "lan_address", lambda: "192.168.7.7")
-    assert serve_module.serve(instance=str(tmp_path / "i"), allow_hosts=("table.local",)) == 0
+    assert serve_module.serve(instance=str(tmp_path / "i"), allow_hosts=("table.local",), port=0, workers=1) == 0
     allowed = seen["app"].config["ALLOWED_HOSTS"]
     assert "192.168.7.7" in allowed and "table.local" in allowed
 
