@@ -13,6 +13,11 @@ commits for everyone, then every writer of that batch returns. Nobody returns be
 savepoint only; a failed ``COMMIT`` (or a fault that makes SQLite roll the whole transaction back)
 fails every writer of the batch, and nothing of it is written. ``BEGIN IMMEDIATE`` still keeps
 other processes out.
+
+Several server processes (``companion serve --workers``) take turns through an ``flock`` on a
+file beside the database, held from ``BEGIN IMMEDIATE`` to ``COMMIT``: a process waiting for it
+wakes as soon as it is free, where SQLite's busy handler would sleep 1, 2, 5, 10… ms between
+tries. Where the lock file cannot be made (a read-only folder, no ``fcntl``) SQLite alone decides.
 """
 
 from __future__ import annotations
@@ -20,6 +25,11 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+
+try:
+    import fcntl
+except ImportError:  # Windows: one process serves there
+    fcntl = None
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -58,6 +68,7 @@ class GroupCommit:
         self._owner: int | None = None
         self._batch: _Batch | None = None
         self._db: Database | None = None
+        self._between: int | None = None  # the lock file's descriptor (processes take turns)
 
     @contextmanager
     def write(self, store: Any) -> Iterator[None]:
@@ -93,9 +104,28 @@ class GroupCommit:
     def _begin(self) -> _Batch:
         self.connection()
         if self._batch is None:
-            self._db.execute("BEGIN IMMEDIATE")
+            self._take_turn()
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+            except BaseException:
+                self._end_turn()
+                raise
             self._batch = _Batch()
         return self._batch
+
+    def _take_turn(self) -> None:
+        if fcntl is None:
+            return
+        if self._between is None:
+            try:
+                self._between = os.open(self.path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+            except OSError:
+                return
+        fcntl.flock(self._between, fcntl.LOCK_EX)
+
+    def _end_turn(self) -> None:
+        if fcntl is not None and self._between is not None:
+            fcntl.flock(self._between, fcntl.LOCK_UN)
 
     @contextmanager
     def _joined(self, store: Any) -> Iterator[None]:
@@ -143,6 +173,7 @@ class GroupCommit:
     def _close_batch(self, batch: _Batch, error: BaseException | None) -> None:
         batch.error = error
         self._batch = None
+        self._end_turn()
         batch.done.set()
 
     def close_if_idle(self) -> None:
@@ -153,6 +184,9 @@ class GroupCommit:
             if self._batch is None and self._db is not None:
                 self._db.conn.close()
                 self._db = None
+            if self._batch is None and self._between is not None:
+                os.close(self._between)
+                self._between = None
         finally:
             self._lock.release()
 
@@ -166,6 +200,21 @@ def _failed(error: BaseException) -> BatchFailed:
 
 _files: OrderedDict[str, GroupCommit] = OrderedDict()
 _files_guard = threading.Lock()
+_inherited: list = []  # a forked child's copies of its parent's writers: kept, never used or closed
+
+
+def _after_fork_in_child() -> None:
+    # A connection (and a lock file turn) must not cross a fork: a child starts with no writer of
+    # its own. The parent's objects are kept alive, unused, because closing an inherited SQLite
+    # handle could disturb the parent's locks.
+    global _files_guard
+    _inherited.extend(_files.values())
+    _files.clear()
+    _files_guard = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def group_commit(path: str | Path) -> GroupCommit | None:

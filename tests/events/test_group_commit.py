@@ -167,3 +167,34 @@ def test_a_failed_commit_fails_every_writer_of_its_batch_and_records_nothing(tmp
     assert all(isinstance(o[0], Exception) and "FOREIGN KEY" in str(o[0]) for o in (first_out, second_out))
     assert first.last_seq(game["id"]) == 1 and not first.writer().conn.in_transaction
     assert second.execute(game["id"], lambda _t: [rec(3)], "k3", {"n": 3}).last_seq == 2  # the writer goes on
+
+
+def _process_writer(path: str, game_id: str, w: int, out) -> None:
+    # A server worker of its own: its writer connection may not wait inside SQLite at all.
+    group_commit(path).connection().execute("PRAGMA busy_timeout = 0")
+    store = EventStore(path)
+    try:
+        for i in range(40):
+            store.execute(game_id, lambda _tail, i=i: [rec(w * 100 + i)], f"p{w}-{i}", {"w": w, "i": i})
+        out.put("ok")
+    except BaseException as exc:  # noqa: BLE001 - reported to the test
+        out.put(repr(exc))
+
+
+def test_processes_take_turns_without_meeting_sqlite_busy(tmp_path):
+    """``companion serve --workers``: the writers of several processes take turns through the lock
+    file (an ``flock`` from BEGIN to COMMIT), never through SQLite's busy handler."""
+    import multiprocessing
+
+    path = str(tmp_path / "db.sqlite3")
+    game = EventStore(path).start_game("test-tally", "Night", [rec(0)], "start", {"s": 0})
+    context = multiprocessing.get_context("fork")
+    out = context.Queue()
+    workers = [context.Process(target=_process_writer, args=(path, game["id"], w, out)) for w in range(3)]
+    for worker in workers:
+        worker.start()
+    answers = [out.get(timeout=120) for _ in workers]
+    for worker in workers:
+        worker.join(timeout=30)
+    assert answers == ["ok"] * 3
+    assert EventStore(path).last_seq(game["id"]) == 1 + 3 * 40

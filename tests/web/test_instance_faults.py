@@ -127,7 +127,8 @@ def test_the_database_is_private_from_creation(tmp_path):
     app = make(tmp_path)
     app.test_client().post("/ragami/new", data={"players": ["Ana", "Ben"], "start_seat": "0"})
     folder = tmp_path / "instance"
-    for name in ("companion.sqlite3", "companion.sqlite3-wal", "companion.sqlite3-shm"):
+    assert (folder / "companion.sqlite3.lock").exists()  # the writers' turn file (events/batch.py)
+    for name in ("companion.sqlite3", "companion.sqlite3-wal", "companion.sqlite3-shm", "companion.sqlite3.lock"):
         if (folder / name).exists():
             assert mode(folder / name) == 0o600, name
     assert mode(folder) == 0o700
