@@ -206,18 +206,25 @@ def recent(game: dict | str, commands: int = 3, viewer: str | None = None) -> tu
         game = get_store().game(game)
     pairs = play.recent(game, TAIL)
     locale = str(get_locale())
-    groups: list[tuple[str, list[str]]] = []
-    previous = None
-    for record, event in pairs:
-        if not groups or groups[-1][0] != record.command_id:
-            groups.append((record.command_id, []))
-            previous = None
-        key = (game["id"], record.seq, record.command_id, locale, viewer)
-        line = LINES.get(key, lambda e=event, p=previous: describe(e, p))
-        if line:
-            groups[-1][1].append(line)
-        previous = event
-    return [lines for _cid, lines in reversed(groups) if lines][:commands], [event for _r, event in pairs]
+    groups: list[list[str]] = []
+    end = len(pairs)
+    # From the newest record back, one command (a run of records with its id) at a time, until
+    # ``commands`` of them said something: the lines of older commands are not even looked up.
+    while end > 0 and len(groups) < commands:
+        start = end - 1
+        while start > 0 and pairs[start - 1][0].command_id == pairs[end - 1][0].command_id:
+            start -= 1
+        lines, previous = [], None
+        for record, event in pairs[start:end]:
+            key = (game["id"], record.seq, record.command_id, locale, viewer)
+            line = LINES.get(key, lambda e=event, p=previous: describe(e, p))
+            if line:
+                lines.append(line)
+            previous = event
+        if lines:
+            groups.append(lines)
+        end = start
+    return groups, [event for _r, event in pairs]
 
 
 class LineCache:
