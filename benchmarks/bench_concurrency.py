@@ -7,7 +7,8 @@ with its own keep-alive connection, cookie jar and CSRF token (loopback is the h
 start games):
 
 - 4 writers on their own games play seeded 5-player Lockup games of the random legal player
-  (made-up cards) through the real forms, posting as htmx does, a new game when one ends;
+  (made-up cards) through the real forms, posting as htmx does (with the version and question
+  the previous answer's forms were drawn for), a new game when one ends;
 - 4 writers race on one shared game, posting the table's adjustment form (a reputation
   correction with a reason unique to the post); every 10th post is sent twice with the same
   idempotency key, as a double tap would.
@@ -65,6 +66,7 @@ class Post:
     ms: float
     status: int  # 0: no answer at all
     expect: list[str] = field(default_factory=list)  # event types its script decides
+    sent_with: dict = field(default_factory=dict)  # what htmx added (a double tap sends it again)
 
 
 @dataclass
@@ -89,12 +91,18 @@ class Shared:
             self.errors.append(text)
 
 
-def send(client: L.Client, shared: Shared, post: Post, path: str, fields: dict, headers: dict) -> Post:
-    """Post with its idempotency key, resending in transit failures; time it; record it."""
+def send(client: L.Client, shared: Shared, post: Post, path: str, fields: dict, headers: dict,
+         drawn: dict | None = None) -> Post:
+    """Post with its idempotency key, resending in transit failures; time it; record it. ``drawn``
+    (what htmx adds to a post from the answer before: ``B.drawn``) is updated from the answer."""
     start = time.perf_counter()
+    post.sent_with = dict(drawn or {})
     for attempt in range(1, SENDS + 1):
         try:
-            post.status, answer_headers, _body = client.post(path, fields, headers)
+            post.status, answer_headers, body = client.post(path, {**fields, **post.sent_with}, headers)
+            if drawn is not None and post.status == 200:
+                drawn.clear()
+                drawn.update(B.drawn(body.decode("utf-8", "replace")))
             if post.kind == "start" and post.status == 303:
                 post.game_id = answer_headers["Location"].rsplit("/", 1)[-1]
             break
@@ -120,12 +128,13 @@ def own_writer(shared: Shared, name: str, plan: B.Script) -> None:
         if start.status != 303:
             shared.failure(f"{name}: new game answered {start.status}")
             return
+        drawn: dict = {}  # a browser's htmx posts the version and question its form was drawn for
         for n, step in enumerate(plan.steps):
             if time.monotonic() >= shared.deadline:
                 break
             post = Post(name, "step", f"{key}-{n}", start.game_id, 0, 0, [e.type for e in step.events])
             send(client, shared, post, f"/lockup/{start.game_id}/do/{step.action}",
-                 {**step.form, "key": post.key}, HTMX)
+                 {**step.form, "key": post.key}, HTMX, drawn)
             if post.status != 200:  # the script no longer matches the game: start another
                 shared.failure(f"{name}: step {n} ({step.action}) answered {post.status}")
                 break
@@ -136,16 +145,16 @@ def race_writer(shared: Shared, name: str, game_id: str, seat: str) -> None:
     """Post reputation corrections to the shared game until the deadline, some twice."""
     client = L.Client(shared.port, shared.timeout)
     client.fetch_token(f"/games/{game_id}")
-    n = 0
+    n, drawn = 0, {}
     while time.monotonic() < shared.deadline:
         n += 1
         key = f"{name}-{n}"
         fields = {"seat": seat, "quantity": "reputation", "delta": "1", "reason": f"bench {key}", "key": key}
         post = send(client, shared, Post(name, "step", key, game_id, 0, 0, ["adjusted"]),
-                    f"/lockup/{game_id}/do/adjust", fields, HTMX)
-        if post.status == 200 and n % REPEAT_EVERY == 0:
+                    f"/lockup/{game_id}/do/adjust", fields, HTMX, drawn)
+        if post.status == 200 and n % REPEAT_EVERY == 0:  # the same post again: as first sent
             send(client, shared, Post(name, "repeat", key, game_id, 0, 0), f"/lockup/{game_id}/do/adjust",
-                 fields, HTMX)
+                 {**fields, **post.sent_with}, HTMX)
     client.close()
 
 
@@ -255,7 +264,8 @@ def report(args: argparse.Namespace, shared: Shared, elapsed: float, problems: l
     starts = [p for p in shared.posts if p.kind == "start" and p.status == 303]
     refused = [p for p in shared.posts if p.kind == "step" and p.status != 200]
     print(f"{args.own + args.race} writers ({args.own} on their own {args.players}-player Lockup games, "
-          f"{args.race} racing on one) for {args.seconds:g} s on `companion serve` (waitress, loopback)")
+          f"{args.race} racing on one) for {args.seconds:g} s on `companion serve` (waitress, its default "
+          f"workers: one process per core, at most 4; loopback)")
     print(B.context_line())
     if args.quick:
         print("QUICK MODE: 2 s only, the verdicts below are not a measurement")
