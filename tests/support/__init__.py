@@ -524,8 +524,9 @@ class _FormValues(_HTMLParser):
         if not self.inside:
             return
         name = a.get("name")
-        if tag == "input" and name and (a.get("type") not in ("checkbox", "radio") or "checked" in a):
-            self.values.setdefault(name, []).append(a.get("value", ""))
+        box = a.get("type") in ("checkbox", "radio")
+        if tag == "input" and name and (not box or "checked" in a):
+            self.values.setdefault(name, []).append(a.get("value", "on" if box else ""))  # a box's default value
         elif tag == "select":
             self._select = name
         elif tag == "option" and self._select:

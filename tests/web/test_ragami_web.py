@@ -59,10 +59,11 @@ def test_new_game_with_colours_and_start_player(client):
 
 
 @pytest.mark.parametrize(("data", "named"), [
-    ({"players": ["Ama", "", "", ""], "start_seat": ""}, "Players: must have 2 to 4 entries"),
+    ({"players": ["Ama", "", "", ""], "start_seat": ""}, "Players: enter at least 2 player names"),
     ({"players": ["Ama", "Ver", "", ""], "colours": ["green", "green"], "start_seat": ""},
-     "Player 2 · Colour: green is taken"),
-    ({"players": ["Ama", "Ver", "", ""], "colours": ["red", ""], "start_seat": ""}, "Player 1 · Colour:"),
+     "Seat 2: the same colour as seat 1"),
+    ({"players": ["Ama", "Ver", "", ""], "colours": ["red", ""], "start_seat": ""},
+     "Ama · Colour: is not one of the choices"),
     ({"players": ["Ama", "Ver", "", ""], "start_seat": "2"}, "Start player: choose a seat with a name"),
 ])
 def test_a_bad_new_game_form_names_the_field_and_creates_nothing(app, client, data, named):

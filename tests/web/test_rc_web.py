@@ -70,9 +70,9 @@ def test_the_new_game_form_offers_five_seats_a_start_player_and_the_options(clie
 
 
 @pytest.mark.parametrize(("data", "named"), [
-    ({"players": ["Rojo", "", "", "", ""], "start_seat": ""}, "Players: must have 2 to 5 entries"),
+    ({"players": ["Rojo", "", "", "", ""], "start_seat": ""}, "Players: enter at least 2 player names"),
     ({"players": ["Rojo", "Azul", "", "", ""], "start_seat": "3"}, "Start player: choose a seat with a name"),
-    ({"players": ["Rojo", "Rojo", "", "", ""], "start_seat": "0"}, "Player 2: duplicate name 'Rojo'"),
+    ({"players": ["Rojo", "Rojo", "", "", ""], "start_seat": "0"}, "Seat 2: the same name as seat 1"),
     ({"players": ["Rojo", "Azul"], "start_seat": "0", "gold_two_player_tie": "split_7"}, "Two-player Gold tie"),
 ])
 def test_a_bad_new_game_form_names_the_field_and_creates_nothing(app, client, data, named):

@@ -11,6 +11,7 @@ from typing import Any
 from companion.core import jsonin
 from companion.core.errors import InputError
 from companion.core.i18n import T
+from companion.core.problems import Problems
 from companion.games.lockup.model import GOON_TYPES, GUARDS, MODES, RESOURCES, TREASURES
 from companion.games.lockup.scoring import EndGameGoal, Goon, Item, PlayerEnd, final_scores
 
@@ -19,49 +20,74 @@ _PLAYER = ("name", "reputation", "power", "resources", "tomes", "items", "goons"
 
 
 def run(doc: Any) -> dict:
-    """Score a finished Lockup game described by ``doc`` and return the audit document."""
+    """Score a finished Lockup game described by ``doc`` and return the audit document; every
+    problem of the document at once (``InputErrors``, the first being the command line's one line)."""
     doc = jsonin.obj(doc, "", required=_TOP)
-    jsonin.choice(doc["game"], "game", ["lockup"])
-    mode = jsonin.choice(doc["mode"], "mode", MODES)
-    raw_players = jsonin.array(doc["players"], "players", min_len=2, max_len=5)
-    players = [_player(p, f"players[{i}]") for i, p in enumerate(raw_players)]
-    names = [p.name for p in players]
-    _check_names(names, mode)
-    first = jsonin.name_of(doc["first_player"], "first_player", names, allow_null=True)
-    leader = jsonin.name_of(doc["leader_goal"], "leader_goal", names, allow_null=True)
-    goal = _end_game_goal(doc["end_game_goal"], names)
+    found = Problems()
+    found.check(jsonin.choice, doc["game"], "game", ["lockup"])
+    mode = found.check(jsonin.choice, doc["mode"], "mode", MODES)
+    raw_players = found.check(jsonin.array, doc["players"], "players", min_len=2, max_len=5)
+    if raw_players is None:
+        found.raise_any()
+    players = [found.check(_player, p, f"players[{i}]") for i, p in enumerate(raw_players)]
+    names = [p.name if p is not None else _given_name(raw) for p, raw in zip(players, raw_players, strict=True)]
+    if mode is not None:
+        found.check(_check_names, names, mode)
+    valid = [n for n in names if n is not None]
+    first = found.check(jsonin.name_of, doc["first_player"], "first_player", valid, allow_null=True)
+    leader = found.check(jsonin.name_of, doc["leader_goal"], "leader_goal", valid, allow_null=True)
+    goal = found.check(_end_game_goal, doc["end_game_goal"], valid)
+    found.raise_any()
     return final_scores(players, first, leader, goal, solo=mode == "solo").to_json()
 
 
-def _check_names(names: list[str], mode: str) -> None:
+def _given_name(raw: Any) -> str | None:
+    """The name an entry gives even when the rest of it is refused (to check duplicates at once)."""
+    name = raw.get("name") if isinstance(raw, dict) else None
+    return name if isinstance(name, str) and name.strip() else None
+
+
+def _check_names(names: list[str | None], mode: str) -> None:
     """Unique names; "guards" only in solo, where the table is exactly the player and the guards."""
+    found = Problems()
     for i, name in enumerate(names):
-        if name in names[:i]:
-            raise InputError(f"players[{i}].name", T("duplicate name %(name)s", name=repr(name)))
+        if name is not None and name in names[:i]:
+            found.add(f"players[{i}].name", T("duplicate name %(name)s", name=repr(name)))
     if mode == "solo":
         if len(names) != 2 or GUARDS not in names:
-            raise InputError("players", T('solo needs exactly the player and one entry named "guards"'))
+            found.add("players", T('solo needs exactly the player and one entry named "guards"'))
     elif GUARDS in names:
-        raise InputError(f"players[{names.index(GUARDS)}].name", T('"guards" is reserved for solo mode'))
+        found.add(f"players[{names.index(GUARDS)}].name", T('"guards" is reserved for solo mode'))
+    found.raise_any()
 
 
 def _player(value: Any, path: str) -> PlayerEnd:
-    """One entry of ``players``."""
+    """One entry of ``players`` (every wrong field at once)."""
     raw = jsonin.obj(value, path, required=_PLAYER)
-    return PlayerEnd(
-        name=jsonin.string(raw["name"], f"{path}.name"),
-        reputation=jsonin.integer(raw["reputation"], f"{path}.reputation"),
-        power=jsonin.integer(raw["power"], f"{path}.power"),
-        resources=_resources(raw["resources"], f"{path}.resources"),
-        tomes=jsonin.integer(raw["tomes"], f"{path}.tomes"),
-        items=tuple(_item(v, f"{path}.items[{i}]") for i, v in enumerate(jsonin.array(raw["items"], f"{path}.items"))),
-        goons=tuple(_goon(v, f"{path}.goons[{i}]") for i, v in enumerate(jsonin.array(raw["goons"], f"{path}.goons"))),
+    found = Problems()
+
+    def cards(key: str, parse) -> tuple:
+        entries = found.check(jsonin.array, raw[key], f"{path}.{key}", default=[])
+        return tuple(found.check(parse, v, f"{path}.{key}[{i}]") for i, v in enumerate(entries))
+
+    end = PlayerEnd(
+        name=found.check(jsonin.string, raw["name"], f"{path}.name"),
+        reputation=found.check(jsonin.integer, raw["reputation"], f"{path}.reputation"),
+        power=found.check(jsonin.integer, raw["power"], f"{path}.power"),
+        resources=found.check(_resources, raw["resources"], f"{path}.resources"),
+        tomes=found.check(jsonin.integer, raw["tomes"], f"{path}.tomes"),
+        items=cards("items", _item), goons=cards("goons", _goon),
     )
+    found.raise_any()
+    return end
 
 
 def _resources(value: Any, path: str) -> dict[str, int]:
     raw = jsonin.obj(value, path, required=RESOURCES)
-    return {r: jsonin.integer(raw[r], f"{path}.{r}") for r in RESOURCES}
+    found = Problems()
+    counts = {r: found.check(jsonin.integer, raw[r], f"{path}.{r}") for r in RESOURCES}
+    found.raise_any()
+    return counts
 
 
 def _treasures(value: Any, path: str) -> tuple[str, ...]:

@@ -52,11 +52,11 @@ def read_players(value: Any) -> list[Tally]:
     tallies: list[Tally] = []
     for i, entry in enumerate(players):
         tally = found.check(_read_player, entry, f"players[{i}]")
-        if tally is None:
-            continue
-        if any(t.name == tally.name for t in tallies):
-            found.add(f"players[{i}].name", T("duplicate name %(name)s", name=repr(tally.name)))
-        tallies.append(tally)
+        name = names_of([entry])[0]  # a duplicate is named even when the player has other problems
+        if name is not None and name in names_of(players[:i]):
+            found.add(f"players[{i}].name", T("duplicate name %(name)s", name=repr(name)))
+        if tally is not None:
+            tallies.append(tally)
     found.raise_any()
     return tallies
 
@@ -76,3 +76,9 @@ def to_output(result: Result) -> dict:
     """The output document of the contract (players in input order)."""
     players = [{"name": s.name, "total": s.total, "breakdown": s.breakdown()} for s in result.players]
     return {"players": players, "winners": list(result.winners), "tiebreak": result.tiebreak}
+
+
+def names_of(entries: list) -> list[str | None]:
+    """The name each entry gives (``None`` where it gives none), to compare names before the rest is valid."""
+    return [e["name"] if isinstance(e, dict) and isinstance(e.get("name"), str) and e["name"].strip() else None
+            for e in entries]

@@ -78,9 +78,10 @@ def read(doc: Any) -> Document:
         if "treasury_used" in doc else None
     nuns = found.check(bounded, doc["nuns"], "nuns", NUNS_ROW) if "nuns" in doc else None
     tallies = found.check(read_players, doc["players"]) if "players" in doc else None
-    ties = {}  # the tie orders name players: checked once the players are known
-    if tallies is not None:
-        ties = found.check(read_ties, doc.get("influence_ties", {}), [t.name for t in tallies], default={})
+    ties = {}  # the tie orders name players: checked against the names the document gives
+    if isinstance(doc.get("players"), list):
+        names = [n for n in names_of(doc["players"]) if n is not None]
+        ties = found.check(read_ties, doc.get("influence_ties", {}), names, default={})
     options = found.check(read_options, doc)
     found.raise_any()
     return Document(tuple(tallies or ()), ties, treasury_used, nuns, options)
@@ -101,11 +102,11 @@ def read_players(value: Any) -> list[Tally]:
     tallies: list[Tally] = []
     for i, entry in enumerate(players):
         tally = found.check(read_player, entry, f"players[{i}]")
-        if tally is None:
-            continue
-        if any(t.name == tally.name for t in tallies):
-            found.add(f"players[{i}].name", T("duplicate name %(tally)s", tally=repr(tally.name)))
-        tallies.append(tally)
+        name = names_of([entry])[0]  # a duplicate is named even when the player has other problems
+        if name is not None and name in names_of(players[:i]):
+            found.add(f"players[{i}].name", T("duplicate name %(tally)s", tally=repr(name)))
+        if tally is not None:
+            tallies.append(tally)
     found.raise_any()
     return tallies
 
@@ -161,3 +162,9 @@ def to_output(result: Result) -> dict:
         for s in result.players
     ]
     return {"players": players, "winners": list(result.winners), "tiebreak": result.tiebreak}
+
+
+def names_of(entries: list) -> list[str | None]:
+    """The name each entry gives (``None`` where it gives none), to compare names before the rest is valid."""
+    return [e["name"] if isinstance(e, dict) and isinstance(e.get("name"), str) and e["name"].strip() else None
+            for e in entries]

@@ -36,15 +36,16 @@ def new():
     try:
         title, setup = forms.new_game(request.form)
         game_id = play.start_from_form(ragami.GAME.key, setup, title, request.form.get("key") or play.new_key())
-    except InputError as exc:
-        return _new_page(forms.message(exc), 422)
+    except InputError as exc:  # every problem at once, each next to its seat
+        return _new_page(forms.new_game_problems(exc, request.form), 422)
     return redirect(url_for("games.show", game_id=game_id), 303)
 
 
-def _new_page(error: str | None = None, status: int = 200):
+def _new_page(problems=(), status: int = 200):
     form = request.form if request.method == "POST" else None
-    html = render_template("ragami/new.html", error=error, form=form, seats=range(MAX_PLAYERS), colours=COLOURS,
-                           rg_colours=forms.colour_labels(), new_key=play.new_key())
+    html = render_template("ragami/new.html", problems=problems, errors=dict(problems), form=form,
+                           seats=range(MAX_PLAYERS), colours=COLOURS, rg_colours=forms.colour_labels(),
+                           new_key=play.new_key())
     return html, status
 
 
@@ -80,18 +81,18 @@ def audit_form():
     """Final scores from typed end-of-game values, without a recorded game (nothing is stored)."""
     if request.method == "GET":
         return _audit_page()
-    names = forms.audit_names(request.form)
     try:
-        tallies, options = audit.read(forms.audit_doc(request.form))  # validates every field; InputError names it
+        tallies, options = forms.audit_document(request.form)  # every field checked; all problems at once
     except InputError as exc:
-        return _audit_page(error=forms.message(exc, names), status=422)
+        return _audit_page(problems=forms.audit_problems(exc, request.form), status=422)
     result = score(tallies, options)  # every line explained, RG-I1 by the table option
     return _audit_page(result=panel.result_view(result), output=audit.to_output(result))
 
 
-def _audit_page(error: str | None = None, status: int = 200, result=None, output=None):
+def _audit_page(problems=(), status: int = 200, result=None, output=None):
     form = request.form if request.method == "POST" else None
-    html = render_template("ragami/audit.html", error=error, form=form, rows=range(MAX_PLAYERS),
+    html = render_template("ragami/audit.html", problems=problems, errors=dict(problems), form=form,
+                           rows=range(MAX_PLAYERS),
                            counts=forms.AUDIT_COUNTS, rg_labels=forms.labels(), rg_result=result, output=output)
     return html, status
 

@@ -14,8 +14,9 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from companion.core.errors import InputError
-from companion.games.ragami import FIELDS
-from companion.games.ragami.rules import MAX_PLAYERS
+from companion.core.problems import Problems
+from companion.games.ragami import FIELDS, audit
+from companion.games.ragami.rules import MAX_PLAYERS, MIN_PLAYERS
 from companion.web import fieldwords, formrows
 
 SKIP = ("csrf_token", "key", "form_version", "form_target")  # the last two: companion.web.live
@@ -81,15 +82,26 @@ def new_game(form: MultiDict) -> tuple[str, dict[str, Any]]:
             colour = colours[i] if i < len(colours) else ""
             seats.append({"name": name, "colour": colour} if colour else {"name": name})
     seat = form.get("start_seat", "").strip()
-    start = None
-    if seat:  # blank: the companion draws the start player
-        # ASCII and short before int(): "²" passes isdigit(), 5,000 digits make int() raise.
-        if not (seat.isascii() and seat.isdigit()) or len(seat) > 2 or int(seat) >= len(names) or not names[int(seat)]:
-            raise InputError("start_player", _("choose a seat with a name, or draw at random"))
-        start = names[int(seat)]
+    problems = fieldwords.seat_problems(names, MIN_PLAYERS, seat) + _colour_problems(names, colours)
+    if problems:  # every seat's problem at once
+        raise fieldwords.FormProblems(problems)
+    start = names[int(seat)] if seat else None  # blank: the companion draws the start player
     # Without a title, the players' names tell games apart in the home page's lists.
     title = form.get("title", "").strip()[:80] or ", ".join(s["name"] for s in seats)[:80] or "Ragami"
     return title, {"players": seats, "start_player": start, "bonus_needs_conflict": ticked_by_default(form)}
+
+
+def _colour_problems(names: list[str], colours: list[str]) -> list[tuple[str, str]]:
+    """A colour chosen for two seats with a name (RG-T1: one colour each)."""
+    chosen = [colours[i] if i < len(colours) and name else "" for i, name in enumerate(names)]
+    return [(f"colour-{i}", _("%(field)s: %(problem)s", field=_("Seat %(n)d", n=i + 1),
+                                 problem=_("the same colour as seat %(n)d", n=chosen.index(c) + 1)))
+            for i, c in enumerate(chosen) if c and c in chosen[:i]]
+
+
+def new_game_problems(exc: InputError, form: MultiDict) -> list[tuple[str, str]]:
+    """Every problem of a refused new game as ``(form field, words)``."""
+    return fieldwords.new_game_problems(exc, labels(), [n.strip() for n in form.getlist("players")][:MAX_PLAYERS])
 
 
 def ticked_by_default(form: MultiDict, name: str = "bonus_needs_conflict") -> bool:
@@ -120,12 +132,35 @@ def audit_names(form: MultiDict) -> list[str]:
     return formrows.row_names(form, audit_rows(form))
 
 
-def audit_doc(form: MultiDict) -> dict[str, Any]:
-    """The audit document of ``cli-contracts.md`` from the audit form."""
+def audit_document(form: MultiDict):
+    """The validated players and options: every problem of the form and of the audit at once (``InputErrors``)."""
+    found = Problems()
+    read = found.check(audit.read, audit_doc(form, found))
+    found.raise_any()
+    return read
+
+
+def audit_problems(exc: InputError, form: MultiDict) -> list[tuple[str, str]]:
+    """Every problem of a refused audit as ``(form field, words)``."""
+    rows = audit_rows(form)
+
+    def field_of(path: str) -> str:
+        row = fieldwords.seat_of(path, rows)  # players[1].vp -> p3.vp (the form's own row)
+        return path if row is None else f"p{row}.{path.split('.')[-1] if '.' in path else 'name'}"
+
+    return fieldwords.messages(exc, labels(), formrows.row_names(form, rows), field_of)
+
+
+def audit_doc(form: MultiDict, found: Problems | None = None) -> dict[str, Any]:
+    """The audit document of ``cli-contracts.md`` from the audit form. With ``found``, every wrong
+    field is noted there (a refused number stands as 0) instead of raised."""
+    noted = found if found is not None else Problems()
     players = []
     for index, row in enumerate(audit_rows(form)):
         # Paths use the document index, as the audit's own errors do.
-        counts = {f: number(form.get(f"p{row}.{f}"), f"players[{index}].{f}") for f in AUDIT_COUNTS}
+        counts = {f: noted.check(number, form.get(f"p{row}.{f}"), f"players[{index}].{f}", default=0)
+                  for f in AUDIT_COUNTS}
         players.append({"name": form.get(f"p{row}.name", "").strip(), **counts})
+    if found is None:
+        noted.raise_any()
     return {"game": "ragami", "players": players, "bonus_needs_conflict": ticked_by_default(form)}
-

@@ -39,15 +39,15 @@ def new():
     try:
         title, setup = forms.new_game(request.form)
         game_id = play.start_from_form(rc.GAME.key, setup, title, request.form.get("key") or play.new_key())
-    except InputError as exc:
-        return _new_page(forms.message(exc), 422)
+    except InputError as exc:  # every problem at once, each next to its seat
+        return _new_page(forms.new_game_problems(exc, request.form), 422)
     return redirect(url_for("games.show", game_id=game_id), 303)
 
 
-def _new_page(error: str | None = None, status: int = 200):
+def _new_page(problems=(), status: int = 200):
     form = request.form if request.method == "POST" else None
-    html = render_template("rattus_cartus/new.html", error=error, form=form, seats=range(MAX_PLAYERS),
-                           new_key=play.new_key())
+    html = render_template("rattus_cartus/new.html", problems=problems, errors=dict(problems), form=form,
+                           seats=range(MAX_PLAYERS), new_key=play.new_key())
     return html, status
 
 
@@ -85,11 +85,10 @@ def audit_form():
     """Final scores from typed end-of-game counts, without a recorded game (nothing is stored)."""
     if request.method == "GET":
         return _audit_page()
-    names = forms.audit_names(request.form)
     try:
-        document = audit.read(forms.audit_doc(request.form))  # validates every field; InputError names it
+        document = forms.audit_document(request.form)  # every field checked; all problems at once
     except InputError as exc:
-        return _audit_page(error=forms.message(exc, names), status=422)
+        return _audit_page(problems=forms.audit_problems(exc, request.form), status=422)
     unordered = document.unordered_ties()
     if unordered:  # RC-F2: every tie that decides a score is asked for at once, as on the end screen
         return _audit_page(tie_needs=unordered, status=422)
@@ -98,10 +97,11 @@ def audit_form():
     return _audit_page(result=panel.result_view(result, options), output=audit.to_output(result))
 
 
-def _audit_page(error: str | None = None, status: int = 200, result=None, output=None, tie_needs=()):
+def _audit_page(problems=(), status: int = 200, result=None, output=None, tie_needs=()):
     form = request.form if request.method == "POST" else None
     html = render_template(
-        "rattus_cartus/audit.html", error=error, form=form, rows=range(MAX_PLAYERS), classes=CLASSES,
+        "rattus_cartus/audit.html", problems=problems, errors=dict(problems), form=form, rows=range(MAX_PLAYERS),
+        classes=CLASSES,
         counts=forms.AUDIT_COUNTS[len(CLASSES):], rc_labels=forms.labels(), rc_result=result, output=output,
         rc_tiebreaks=panel.tiebreak_texts(), rc_tie_needs=dict(panel.influence_ties(
             [{"influence_class": cls, "players": names} for cls, names in tie_needs])),

@@ -14,7 +14,9 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from companion.core.errors import InputError
-from companion.games.rattus_cartus.rules import CLASSES, GOLD_TWO_PLAYER_TIE_DEFAULT, MAX_PLAYERS
+from companion.core.problems import Problems
+from companion.games.rattus_cartus import audit
+from companion.games.rattus_cartus.rules import CLASSES, GOLD_TWO_PLAYER_TIE_DEFAULT, MAX_PLAYERS, MIN_PLAYERS
 from companion.web import fieldwords, formrows
 
 SPECIALS: tuple[str, ...] = ("swords", "safe_conducts", "flutes")
@@ -49,6 +51,11 @@ def message(exc: InputError, names: Sequence[str] = (), player: str | None = Non
     return fieldwords.message(exc, labels(), names, player)
 
 
+def new_game_problems(exc: InputError, form: MultiDict) -> list[tuple[str, str]]:
+    """Every problem of a refused new game as ``(form field, words)``."""
+    return fieldwords.new_game_problems(exc, labels(), [n.strip() for n in form.getlist("players")][:MAX_PLAYERS])
+
+
 def command_data(form: MultiDict, list_fields: Sequence[str] = ()) -> dict[str, Any]:
     """A command's fields from a form post. ``list_fields`` arrive as lists (one select per
     position); blank values are left out so the command's defaults apply, except that the game
@@ -76,12 +83,10 @@ def new_game(form: MultiDict) -> tuple[str, dict[str, Any]]:
     """(title, setup) from the new-game form: names in seating order, the start seat or a draw."""
     names = [name.strip() for name in form.getlist("players")][:MAX_PLAYERS]
     seat = form.get("start_seat", "").strip()
-    start = None
-    if seat:  # blank: the companion draws the start player (setup step 9)
-        # ASCII and short before int(): "²" passes isdigit(), 5,000 digits make int() raise.
-        if not (seat.isascii() and seat.isdigit()) or len(seat) > 2 or int(seat) >= len(names) or not names[int(seat)]:
-            raise InputError("start_player", _("choose a seat with a name, or draw at random"))
-        start = names[int(seat)]
+    problems = fieldwords.seat_problems(names, MIN_PLAYERS, seat)  # every seat's problem at once
+    if problems:
+        raise fieldwords.FormProblems(problems)
+    start = names[int(seat)] if seat else None  # blank: the companion draws the start player (setup step 9)
     setup = {
         "players": [name for name in names if name],
         "start_player": start,
@@ -123,26 +128,54 @@ def audit_names(form: MultiDict) -> list[str]:
     return formrows.row_names(form, audit_rows(form))
 
 
-def audit_doc(form: MultiDict) -> dict[str, Any]:
-    """The audit document of ``cli-contracts.md`` from the audit form."""
+def audit_document(form: MultiDict) -> audit.Document:
+    """The validated audit document: every problem of the form and of the audit at once (``InputErrors``)."""
+    found = Problems()
+    document = found.check(audit.read, audit_doc(form, found))
+    found.raise_any()
+    return document
+
+
+def audit_problems(exc: InputError, form: MultiDict) -> list[tuple[str, str]]:
+    """Every problem of a refused audit as ``(form field, words)``."""
+    rows = audit_rows(form)
+    return fieldwords.messages(exc, labels(), formrows.row_names(form, rows), lambda path: _audit_field(path, rows))
+
+
+def _audit_field(path: str, rows: Sequence[int]) -> str:
+    row = fieldwords.seat_of(path, rows)
+    if row is not None:  # players[1].influence.church -> p3.church (the form's own row)
+        return f"p{row}.{path.split('.')[-1] if '.' in path else 'name'}"
+    if path.startswith("influence_ties."):
+        return "ties." + path.split(".")[1].split("[")[0]
+    return path
+
+
+def audit_doc(form: MultiDict, found: Problems | None = None) -> dict[str, Any]:
+    """The audit document of ``cli-contracts.md`` from the audit form. With ``found``, every wrong
+    field is noted there (a refused number stands as 0) instead of raised."""
+    noted = found if found is not None else Problems()
     doc: dict[str, Any] = {
         "game": "rattus-cartus",
-        "treasury_used": yes_no(form.get("treasury_used"), "treasury_used"),
-        "nuns": number(form.get("nuns"), "nuns", required=True),
-        "players": [_audit_row(form, row, i) for i, row in enumerate(audit_rows(form))],
+        "treasury_used": noted.check(yes_no, form.get("treasury_used"), "treasury_used", default=False),
+        "nuns": noted.check(number, form.get("nuns"), "nuns", required=True, default=0),
+        "players": [_audit_row(form, row, i, noted) for i, row in enumerate(audit_rows(form))],
         "plague_survivor": form.get("plague_survivor") == "on",
         "gold_two_player_tie": form.get("gold_two_player_tie", GOLD_TWO_PLAYER_TIE_DEFAULT),  # RC-F5
     }
     ties = {cls: order for cls in CLASSES if (order := _names_list(form.get(f"ties.{cls}")))}
     if ties:
         doc["influence_ties"] = ties
+    if found is None:
+        noted.raise_any()
     return doc
 
 
-def _audit_row(form: MultiDict, row: int, index: int) -> dict[str, Any]:
+def _audit_row(form: MultiDict, row: int, index: int, found: Problems) -> dict[str, Any]:
     # Paths use the document index, as the audit's own errors do.
     path = f"players[{index}]"
-    values = {field: number(form.get(f"p{row}.{field}"), f"{path}.{field}") for field in AUDIT_COUNTS}
+    values = {field: found.check(number, form.get(f"p{row}.{field}"), f"{path}.{field}", default=0)
+              for field in AUDIT_COUNTS}
     influence = {cls: values.pop(cls) for cls in CLASSES}
     return {"name": form.get(f"p{row}.name", "").strip(), "influence": influence, **values}
 

@@ -19,6 +19,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from companion.core.errors import InputError
+from companion.core.problems import Problems
 from companion.games.lockup import audit
 from companion.games.lockup.model import GUARDS, RESOURCES
 from companion.web.gameui.lockup.end import auditrows
@@ -71,29 +72,30 @@ def row_who(values: Mapping[str, str], slot: str) -> str:
 
 
 def run(values: Mapping[str, str]) -> tuple[dict, dict | None, list[FieldError]]:
-    """(document, audit result or None, the problems: every row that cannot be read, then the
-    first other problem)."""
+    """(document, audit result or None, the problems: every row that cannot be read, then every
+    other problem, all at once)."""
     doc, layout, errors = build_doc(values)
-    try:
-        _precheck(values)
-        result = audit.run(doc)
-    except InputError as exc:
-        return doc, None, [*errors, field_of(exc, values, layout)]
+    found = Problems()
+    found.check(_precheck, values)
+    result = found.check(audit.run, doc)
+    errors = [*errors, *(field_of(InputError(path, message), values, layout) for path, message in found.found)]
     return (doc, None, errors) if errors else (doc, result, [])
 
 
 def _precheck(values: Mapping[str, str]) -> None:
     """What the contract cannot see as typed: one player in solo, guards typed outside solo, stars
-    without a fixed goal."""
+    without a fixed goal (every one of them at once)."""
+    found = Problems()
     solo = values.get("mode") == "solo"
     if solo and sum(used(values, s) for s in PLAYER_SLOTS) != 1:
-        raise InputError("players", _("solo is one player and the guards: fill in exactly one player"))
+        found.add("players", _("solo is one player and the guards: fill in exactly one player"))
     if not solo and used(values, GUARD_SLOT):
-        raise InputError(GUARD_SLOT, _("only in solo mode: choose solo, or clear the guards' fields"))
+        found.add(GUARD_SLOT, _("only in solo mode: choose solo, or clear the guards' fields"))
     if values.get("end_kind") != "fixed":
         for slot in (*PLAYER_SLOTS, GUARD_SLOT):
             if values.get(f"{slot}-stars", "").strip() not in ("", "0"):
-                raise InputError(f"{slot}-stars", _("stars count only for a fixed end-game goal"))
+                found.add(f"{slot}-stars", _("stars count only for a fixed end-game goal"))
+    found.raise_any()
 
 
 def build_doc(values: Mapping[str, str]) -> tuple[dict, Layout, list[FieldError]]:
