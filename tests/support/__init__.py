@@ -515,7 +515,8 @@ class _FormValues(_HTMLParser):
         self.form_id, self.inside, self.values = form_id, False, {}
         self._select: str | None = None
         self._textarea: str | None = None
-        self._first: dict[str, str] = {}
+        self._first: str | None = None  # the open select's first option, and whether one was selected
+        self._chosen = False
 
     def handle_starttag(self, tag, attrs):
         a = {k: v or "" for k, v in attrs}
@@ -528,10 +529,11 @@ class _FormValues(_HTMLParser):
         if tag == "input" and name and (not box or "checked" in a):
             self.values.setdefault(name, []).append(a.get("value", "on" if box else ""))  # a box's default value
         elif tag == "select":
-            self._select = name
+            self._select, self._first, self._chosen = name, None, False
         elif tag == "option" and self._select:
-            self._first.setdefault(self._select, a.get("value", ""))
+            self._first = a.get("value", "") if self._first is None else self._first
             if "selected" in a:
+                self._chosen = True
                 self.values.setdefault(self._select, []).append(a.get("value", ""))
         elif tag == "textarea" and name:
             self._textarea = name
@@ -545,7 +547,8 @@ class _FormValues(_HTMLParser):
         if tag == "form":
             self.inside = False
         elif tag == "select" and self._select:
-            self.values.setdefault(self._select, [self._first.get(self._select, "")])  # none selected: the first
+            if not self._chosen:  # none selected: a browser posts the first option
+                self.values.setdefault(self._select, []).append(self._first or "")
             self._select = None
         elif tag == "textarea":
             self._textarea = None
