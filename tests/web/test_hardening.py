@@ -18,7 +18,7 @@ LAN = "192.168.1.23"
 
 
 def alerts(response) -> str:
-    return " ".join(re.findall(r'role="alert">([^<]*)<', response.get_data(as_text=True)))
+    return " ".join(support.alerts(response))  # an alert may hold a list (every problem at once)
 
 
 # --- (4) only the host creates games or changes device-wide data -------------------------------
