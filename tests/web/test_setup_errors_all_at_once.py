@@ -54,14 +54,22 @@ def card_of(page: str, prefix: str) -> str:
 
 
 def described(page: str, field: str) -> str:
-    """The words an input's aria-describedby points at (it must be marked aria-invalid)."""
+    """The words an input's aria-describedby points at (it must be marked aria-invalid); they sit
+    right after the field (in its label), inside its card."""
     tag = re.search(rf'<(?:input|select)[^>]*name="{re.escape(field)}"[^>]*>', page)
     assert tag, field
     assert 'aria-invalid="true"' in tag.group(), field
     target = re.search(r'aria-describedby="([^"]+)"', tag.group()).group(1)
-    item = re.search(rf'<li id="{re.escape(target)}">(.*?)</li>', page, re.S)
+    item = re.search(rf'<(li|small)[^>]* id="{re.escape(target)}">(.*?)</\1>', page, re.S)
     assert item, (field, target)
-    return support.words(item.group(1))
+    return support.words(item.group(2))
+
+
+def right_after(page: str, field: str) -> bool:
+    """Whether the field's problem comes after it and before the next field."""
+    after = page[page.index(f'name="{field}"'):]
+    following = re.search(r"<(?:input|select)\b", after)
+    return 0 < after.index(f'id="err-{field}"') < (following.start() if following else len(after))
 
 
 def test_every_problem_of_every_card_is_shown_at_once_next_to_its_field_L_E1_L_P4_L_S10(profiled):
@@ -75,9 +83,10 @@ def test_every_problem_of_every_card_is_shown_at_once_next_to_its_field_L_E1_L_P
     for field, words in EXPECTED.items():
         assert words in summary, words
         assert words in described(page, field), field
+        assert right_after(page, field), field
     for prefix, fields_of in (("item0-", 4), ("goon-sewers-", 2)):
         card = card_of(page, prefix)
-        assert "<details open>" in card and card.count("<li id=") == fields_of
+        assert "<details open>" in card and card.count('class="error field-error"') == fields_of
     assert "Ana’s starting values: power is required" in summary
     assert not SNAKE_OR_PATH.search(summary), SNAKE_OR_PATH.search(summary)
     assert support.lost_values(page, "new-cards", fields) == {}
