@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from companion.core.i18n import T, join
+from companion.core.i18n import T, and_list
 from companion.games.ragami.rules import CONFLICTS_FIRST_VP, CONFLICTS_SECOND_VP, WHITE_CUBES_PER_VP
 
 CATEGORIES: tuple[str, ...] = ("track", "conflicts_bonus", "white_cubes")
@@ -156,7 +156,7 @@ def score(tallies: Sequence[Tally], options: Options = Options()) -> Result:
 
 def outcome_note(result: Result) -> tuple[str, str]:
     """(rule, sentence) saying who won and which tie-break decided it (RG-E4)."""
-    names = join(result.winners, " and ")
+    names = and_list(result.winners)
     if result.tiebreak == "conflicts":
         return "RG-E4", T("%(names)s wins the tie on VP with the most conflicts resolved", names=names)
     if result.tiebreak == "shared":

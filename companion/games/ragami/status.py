@@ -7,7 +7,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core.i18n import N_, T, join
+from companion.core.i18n import N_, T, and_list, join
 from companion.games.ragami.game import FINAL, FINISHED, PLAYING, State, current_player, end_reasons, tallies
 from companion.games.ragami.rules import LOCATION_TOKENS
 from companion.games.ragami.scoring import Result, outcome_note, score
@@ -59,7 +59,7 @@ def last_round_warning(state: State) -> str | None:
     reasons = end_reasons(state)
     if state.phase != "playing" or not reasons:
         return None
-    why = join([END_REASON_TEXT[r] for r in reasons], " and ")
+    why = and_list([END_REASON_TEXT[r] for r in reasons])
     return T("This is the last round: %(why)s; the game ends when the round ends.", why=why)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from companion.core.i18n import N_, T, join
+from companion.core.i18n import N_, T, and_list, join
 from companion.games.rattus_cartus.rules import (
     CLASS_AWARDS,
     CLASS_AWARDS_TWO_PLAYERS,
@@ -299,7 +299,7 @@ def plague_note(player: PlayerScore, nuns: int) -> str:
 
 def outcome_note(result: Result) -> tuple[str, str]:
     """(rule, sentence) saying who won and which tie-break decided it (RC-F8, RC-F9)."""
-    names = join(result.winners, " and ")
+    names = and_list(result.winners)
     if result.tiebreak == "all_wiped_out":
         if not result.winners:
             return "RC-F9", T("Everyone was wiped out by the plague: everyone loses")
