@@ -66,7 +66,7 @@ from companion.games.lockup import commands as C
 from companion.games.lockup import effects, goals, hidden, lightsout, patrol, rewards, rollcall, terms
 from companion.games.lockup import events as E
 from companion.games.lockup.flow import Batch, Pending
-from companion.games.lockup.fold import evolve
+from companion.games.lockup.fold import evolve, fold_many
 from companion.games.lockup.model import CUBES, GUARDS
 from companion.games.lockup.setup import start as _setup_start
 from companion.games.lockup.state import State, held, in_hand
@@ -282,5 +282,5 @@ def _checked_evolve(state: State | None, event: E.Event) -> State:
 
 GAME = GameDefinition(
     key="lockup", title="Lockup: A Roll Player Tale", start=start, decide=decide, evolve=_checked_evolve,
-    view_for=view_for,
+    view_for=view_for, fold_many=fold_many,
 )

@@ -1,20 +1,22 @@
 """``evolve``: how each Lockup event changes the state. Pure, no validation (``decide`` validated),
 except that a recorded final result must be what scoring gives (a forged export is refused).
 
-Each function is registered for one event class with ``@evolves``; :func:`evolve` dispatches.
+Each function is registered for one event class with ``@evolves``; :func:`evolve` and
+:func:`fold_many` dispatch. They run inside a block of ``owned.py`` and are given a State the
+block owns, which they change in place and return; a dict, Seat or Resolution inside it is made
+mutable (``mutable_field``, ``mutable_entry``: owned already, or copied) before it is changed.
+So the state given to ``evolve`` or ``fold_many`` is never changed (see that module).
 """
 
 from __future__ import annotations
 
-import json
-import sys
+from collections.abc import Callable, Sequence
 
-from companion.core.errors import InputError
-from companion.core.events import frozen
-from companion.core.i18n import T
 from companion.games.lockup import events as E
+from companion.games.lockup import fold_cards  # noqa: F401 - registers the evolvers of cards, goals, patrol and the end
 from companion.games.lockup.cards import goal_from, goon_from, item_from
 from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, LOCATIONS, RESOURCES, SUPPLY
+from companion.games.lockup.owned import begin, end, mutable, mutable_entry, mutable_field
 from companion.games.lockup.state import (
     EVOLVERS,
     Placement,
@@ -22,38 +24,52 @@ from companion.games.lockup.state import (
     Resolution,
     Seat,
     State,
-    add,
     build,
     clockwise_from,
     evolves,
     move,
     placement,
     replace,
-    with_seat,
 )
 
 
 def evolve(state: State | None, event: E.Event) -> State:
-    """The state after ``event`` (``state`` is None before ``game-started``)."""
-    new = EVOLVERS[type(event)](state, event)
-    if new is not state and _refcount(new) <= _ONLY_HERE:  # made by the evolver, held by no one else
-        new.__dict__["seq"] = new.seq + 1
-        return new
-    return replace(new, seq=new.seq + 1)
+    """The state after ``event`` (``state`` is None before ``game-started``): a new State;
+    ``state`` is left as it was."""
+    owned, token = begin()
+    try:
+        new = EVOLVERS[type(event)](None if state is None else mutable(state), event)
+        if id(new) not in owned:  # game-started builds its State
+            new = mutable(new)
+        new.__dict__["seq"] += 1
+    finally:
+        end(token)
+    return new
 
 
-# States are shared (folds are cached, the previous state is the caller's): only a State that no
-# one else can see yet may be finished in place. CPython counts references exactly; elsewhere, copy.
-_refcount = getattr(sys, "getrefcount", lambda _obj: 1 << 30)
+def fold_many(events: Sequence[E.Event], state: State | None, evolve_one: Callable) -> State | None:
+    """The state after ``events`` from ``state`` (``GAME.fold``): equal to ``evolve`` on each
+    event in turn, with ``evolve_one`` (the game's checked evolve) for an event folded onto nothing.
 
-
-def _only_here() -> int:
-    # What this interpreter counts for an object held by one local name (2 on CPython 3.11).
-    fresh = object()
-    return _refcount(fresh)
-
-
-_ONLY_HERE = _only_here()
+    One block for the whole log: the first change copies the State, and that copy then takes
+    every later event in place, as do the dicts, Seats and Resolution it copied or made.
+    ``state`` and what it holds are never changed: it may be a cached state that other requests
+    are reading. An error leaves nothing behind (the half-folded state is dropped)."""
+    if not events:
+        return state
+    table, events = EVOLVERS, iter(events)
+    owned, token = begin()
+    try:
+        if state is None:  # game-started, checked by the game's evolve, made in a block of its own
+            state = evolve_one(None, next(events))
+        state = mutable(state)
+        for event in events:
+            # Every evolver changes and returns the owned State it is given (game-started aside).
+            state = table[type(event)](state, event)
+            state.__dict__["seq"] += 1
+    finally:
+        end(token)
+    return state
 
 
 @evolves(E.GameStarted)
@@ -90,15 +106,15 @@ def _started(_: None, e: E.GameStarted) -> State:
 def _trait(s: State, e: E.TraitPicked) -> State:
     order = s.trait_order[1:]
     if e.goon is not None:  # L-S10: a goon as the starting benefit
-        s = with_seat(s, e.seat, goons=(*s.seats[e.seat].goons, goon_from(e.goon)))
+        me = mutable_entry(s, "seats", e.seat)
+        me.__dict__["goons"] = (*me.goons, goon_from(e.goon))
     return replace(s, trait_order=order, phase="traits" if order else "roll_call")
 
 
-def _next_turn(s: State, after: str, seats: dict | None = None) -> str | None:
-    """L-RC1: clockwise from ``after``, the next seat that has not passed (in ``seats``, by
-    default the state's)."""
-    seats = s.seats if seats is None else seats
-    for name in _after(s.seating, after):
+def _next_turn(s: State, after: str) -> str | None:
+    """L-RC1: clockwise from ``after``, the next seat that has not passed."""
+    seats = s.seats
+    for name in _AFTER.get((s.seating, after)) or _after(s.seating, after):
         if not seats[name].passed:
             return name
     return None
@@ -106,13 +122,10 @@ def _next_turn(s: State, after: str, seats: dict | None = None) -> str | None:
 
 def _after(seating: tuple, after: str) -> tuple:
     """The seats clockwise after ``after``, ending with it (remembered: a table has few seatings)."""
-    key = (seating, after)
-    found = _AFTER.get(key)
-    if found is None:
-        i = seating.index(after)
-        found = _AFTER[key] = seating[i + 1:] + seating[:i + 1]
-        if len(_AFTER) > 4096:  # a long-running server sees many tables: forget them all now and then
-            _AFTER.clear()
+    if len(_AFTER) > 4096:  # a long-running server sees many tables: forget them all now and then
+        _AFTER.clear()
+    i = seating.index(after)
+    found = _AFTER[seating, after] = seating[i + 1:] + seating[:i + 1]
     return found
 
 
@@ -128,7 +141,9 @@ def _remove_tiles(holding: tuple, tiles: list) -> tuple:
 
 @evolves(E.TilesAssigned)
 def _assigned(s: State, e: E.TilesAssigned) -> State:
-    me, named, new, unknown, down = s.seats[e.seat], [], [], 0, 0
+    seat = e.seat
+    me = mutable_entry(s, "seats", seat)
+    mine, named, new, unknown, down = me.__dict__, [], [], 0, 0
     for t in e.tiles:  # one pass: the tiles named, the unknown ones, the face-down ones, the placements
         tile, face_up = t["tile"], t["face_up"]
         if tile is None:
@@ -137,16 +152,16 @@ def _assigned(s: State, e: E.TilesAssigned) -> State:
             named.append(tile)
         if not face_up:
             down += 1
-        new.append(placement(e.seat, tile, face_up))
+        new.append(placement(seat, tile, face_up))
     if unknown or me.unknown_down:  # I-16: from now on the cell and the unknown tiles are one pool
-        cell = {"holding": (), "pool": _remove_tiles(me.holding + me.pool, named),
-                "unknown_down": me.unknown_down + unknown}
+        mine["pool"] = _remove_tiles(me.holding + me.pool, named)
+        mine["holding"], mine["unknown_down"] = (), me.unknown_down + unknown
     else:
-        cell = {"holding": _remove_tiles(me.holding, named)}
-    seats = dict(s.seats)
-    seats[e.seat] = replace(me, visited=(*me.visited, e.location), face_down_used=me.face_down_used + down, **cell)
-    return replace(s, seats=seats, placements={**s.placements, e.location: s.placements[e.location] + tuple(new)},
-                   turn=_next_turn(s, e.seat, seats))
+        mine["holding"] = _remove_tiles(me.holding, named)
+    mine["visited"], mine["face_down_used"] = (*me.visited, e.location), me.face_down_used + down
+    mutable_field(s, "placements")[e.location] += tuple(new)
+    s.__dict__["turn"] = _next_turn(s, seat)
+    return s
 
 
 def _unknown(p: Placement, seat: str) -> bool:
@@ -157,70 +172,84 @@ def _unknown(p: Placement, seat: str) -> bool:
 def _tiles_revealed(s: State, e: E.TilesRevealed) -> State:
     """L-LO1, I-16: the seat's value-less face-down tiles at the location get their values."""
     values = list(e.tiles)
-    here = tuple(replace(p, tile=values.pop(0)) if _unknown(p, e.seat) and values else p
-                 for p in s.placements[e.location])
-    me = s.seats[e.seat]
+    here = mutable_field(s, "placements")
+    here[e.location] = tuple(placement(p.seat, values.pop(0), False, p.card, p.special)
+                             if _unknown(p, e.seat) and values else p for p in here[e.location])
+    me = mutable_entry(s, "seats", e.seat)
     pool, unknown = _remove_tiles(me.pool, list(e.tiles)), me.unknown_down - len(e.tiles)
-    cell = {"pool": pool, "unknown_down": unknown} if unknown else {"holding": me.holding + pool, "pool": (),
-                                                                     "unknown_down": 0}
-    s = with_seat(s, e.seat, **cell)
-    return replace(s, placements={**s.placements, e.location: here})
+    if unknown:
+        me.__dict__.update(pool=pool, unknown_down=unknown)
+    else:
+        me.__dict__.update(holding=me.holding + pool, pool=(), unknown_down=0)
+    return s
 
 
 @evolves(E.Passed)
 def _passed(s: State, e: E.Passed) -> State:
-    seats = {**s.seats, e.seat: replace(s.seats[e.seat], passed=True)}
-    return replace(s, seats=seats, turn=_next_turn(s, e.seat, seats))
+    mutable_entry(s, "seats", e.seat).__dict__["passed"] = True
+    s.__dict__["turn"] = _next_turn(s, e.seat)
+    return s
 
 
 def _guard_placement(card: dict, face_up: bool) -> Placement:
     return placement(GUARDS, card["value"], face_up, card.get("card"), bool(card.get("special", False)))
 
 
-def _place(s: State, location: str, placement: Placement) -> State:
-    return replace(s, placements={**s.placements, location: s.placements[location] + (placement,)})
+def _place(s: State, location: str, placement: Placement) -> None:
+    mutable_field(s, "placements")[location] += (placement,)
 
 
 @evolves(E.GuardCardsDealt)
 def _dealt(s: State, e: E.GuardCardsDealt) -> State:
     for card in e.cards:
-        s = _place(s, card["location"], _guard_placement(card, False))
-    return replace(s, dealt=True)
+        _place(s, card["location"], _guard_placement(card, False))
+    s.__dict__["dealt"] = True
+    return s
 
 
-def _reveal(s: State, location: str, index: int) -> State:
-    here = list(s.placements[location])
-    here[index] = replace(here[index], face_up=True)
-    return replace(s, placements={**s.placements, location: tuple(here)})
+def _face_up(p: Placement) -> Placement:
+    return placement(p.seat, p.tile, True, p.card, p.special)
+
+
+def _reveal(s: State, location: str, index: int) -> None:
+    places = mutable_field(s, "placements")
+    here = list(places[location])
+    here[index] = _face_up(here[index])
+    places[location] = tuple(here)
 
 
 @evolves(E.GuardTurnTaken)
 def _guard_turn(s: State, e: E.GuardTurnTaken) -> State:
     if e.reveal is not None:
-        s = _reveal(s, e.reveal["location"], e.reveal["index"])
+        _reveal(s, e.reveal["location"], e.reveal["index"])
     if e.place is not None:
-        s = _place(s, e.place["location"], _guard_placement(e.place, True))
+        _place(s, e.place["location"], _guard_placement(e.place, True))
     if e.done:
-        s = with_seat(s, GUARDS, passed=True)
-    return replace(s, turn=_next_turn(s, GUARDS))
+        mutable_entry(s, "seats", GUARDS).__dict__["passed"] = True
+    s.__dict__["turn"] = _next_turn(s, GUARDS)
+    return s
 
 
 @evolves(E.GuardCardRevealed)
 def _guard_revealed(s: State, e: E.GuardCardRevealed) -> State:
     special = s.placements[e.location][e.index].special and s.phase == "lights_out"
-    s = _reveal(s, e.location, e.index)
-    return replace(s, special_draw=e.location) if special else s  # L-SO9
+    _reveal(s, e.location, e.index)
+    if special:
+        s.__dict__["special_draw"] = e.location  # L-SO9
+    return s
 
 
 @evolves(E.GuardCardPlaced)
 def _guard_placed(s: State, e: E.GuardCardPlaced) -> State:
-    card = {"value": e.value, "card": e.card, "special": e.special}
-    return replace(_place(s, e.location, _guard_placement(card, False)), special_draw=None)
+    _place(s, e.location, _guard_placement({"value": e.value, "card": e.card, "special": e.special}, False))
+    s.__dict__["special_draw"] = None
+    return s
 
 
 @evolves(E.GuardDrawSkipped)
 def _guard_skip(s: State, e: E.GuardDrawSkipped) -> State:
-    return replace(s, special_draw=None)
+    s.__dict__["special_draw"] = None
+    return s
 
 
 @evolves(E.LightsOutBegan)
@@ -230,41 +259,45 @@ def _lights_out(s: State, e: E.LightsOutBegan) -> State:
 
 @evolves(E.LocationRevealed)
 def _revealed(s: State, e: E.LocationRevealed) -> State:
-    here = tuple([p if p.face_up else replace(p, face_up=True) for p in s.placements[e.location]])
-    res = build(Resolution, {"location": e.location, "first_player": e.first_player, "power": dict(e.power),
-                             "tiles": dict(e.tiles), "strength": dict(e.strength), "ranking": tuple(e.ranking),
-                             "tiers": dict(e.tiers), "gains": dict(e.gains), "confirmed": False, "cursor": 0,
-                             "declined": ()})
-    return replace(s, placements={**s.placements, e.location: here}, resolution=res)
+    places = mutable_field(s, "placements")
+    places[e.location] = tuple([p if p.face_up else _face_up(p) for p in places[e.location]])
+    s.__dict__["resolution"] = build(Resolution, {
+        "location": e.location, "first_player": e.first_player, "power": dict(e.power), "tiles": dict(e.tiles),
+        "strength": dict(e.strength), "ranking": tuple(e.ranking), "tiers": dict(e.tiers), "gains": dict(e.gains),
+        "confirmed": False, "cursor": 0, "declined": ()})
+    return s
 
 
 @evolves(E.RewardsConfirmed)
 def _confirmed(s: State, e: E.RewardsConfirmed) -> State:
-    res = replace(s.resolution, confirmed=True, declined=tuple(e.declined), tiers=dict(e.tiers), gains=dict(e.gains))
-    return replace(s, resolution=res)
+    mutable_field(s, "resolution").__dict__.update(confirmed=True, declined=tuple(e.declined), tiers=dict(e.tiers),
+                                                   gains=dict(e.gains))
+    return s
 
 
 @evolves(E.RewardDeclined)
 def _declined(s: State, e: E.RewardDeclined) -> State:
-    r = s.resolution
-    res = replace(r, declined=(*r.declined, e.seat), tiers=dict(e.tiers), gains=dict(e.gains))
-    return replace(s, resolution=res)
+    r = mutable_field(s, "resolution")
+    r.__dict__.update(declined=(*r.declined, e.seat), tiers=dict(e.tiers), gains=dict(e.gains))
+    return s
 
 
 def _take_home(s: State, seat: str, location: str, to_library: bool) -> State:
     """Remove a seat's placements from ``location``: to the Library (L-LO5) or home (L-LO4)."""
+    resolution = mutable_field(s, "resolution")
+    resolution.__dict__["cursor"] = resolution.cursor + 1
+    places = mutable_field(s, "placements")
     mine, rest = [], []
-    for p in s.placements[location]:
+    for p in places[location]:
         (mine if p.seat == seat else rest).append(p)
     mine = tuple(mine)
-    placements = {**s.placements, location: tuple(rest)}
+    places[location] = tuple(rest)
     if to_library:
-        placements["library"] = placements["library"] + mine
-    changes = {"placements": placements, "resolution": replace(s.resolution, cursor=s.resolution.cursor + 1)}
-    if not to_library and seat != GUARDS:  # guard cards go back to the automaton's deck, not to a holding cell
-        me = s.seats[seat]
-        changes["seats"] = {**s.seats, seat: replace(me, holding=me.holding + tuple(p.tile for p in mine))}
-    return replace(s, **changes)
+        places["library"] += mine
+    elif seat != GUARDS:  # guard cards go back to the automaton's deck, not to a holding cell
+        me = mutable_entry(s, "seats", seat)
+        me.__dict__["holding"] = me.holding + tuple([p.tile for p in mine])
+    return s
 
 
 @evolves(E.RewardCollected)
@@ -279,7 +312,9 @@ def _straggled(s: State, e: E.Straggled) -> State:
 
 @evolves(E.LocationFinished)
 def _finished(s: State, e: E.LocationFinished) -> State:
-    return replace(s, resolution=None, lo_index=s.lo_index + 1)
+    fields = s.__dict__
+    fields["resolution"], fields["lo_index"] = None, fields["lo_index"] + 1
+    return s
 
 
 @evolves(E.CubesMoved)
@@ -289,150 +324,7 @@ def _cubes(s: State, e: E.CubesMoved) -> State:
 
 @evolves(E.ReputationChanged)
 def _reputation(s: State, e: E.ReputationChanged) -> State:
-    s = with_seat(s, e.seat, reputation=s.seats[e.seat].reputation + e.delta)
-    return replace(s, rep_log=(*s.rep_log, RepEntry(e.seat, e.delta, e.rule, e.reason, s.seq)))
-
-
-@evolves(E.CounterChanged)
-def _counter(s: State, e: E.CounterChanged) -> State:
-    me = s.seats[e.seat]
-    if e.quantity == "tomes":
-        return with_seat(s, e.seat, tomes=me.tomes + e.delta)
-    if me.storage_limit is None:
-        return s  # the guards have no storage limit (L-SO10, L-SO11)
-    return with_seat(s, e.seat, storage_limit=me.storage_limit + e.delta)
-
-
-@evolves(E.FirstPlayerChanged)
-def _first(s: State, e: E.FirstPlayerChanged) -> State:
-    return replace(s, first_player=e.seat)
-
-
-@evolves(E.GoonRecruited)
-def _recruited(s: State, e: E.GoonRecruited) -> State:
-    s = replace(s, goons={**s.goons, e.location: None})
-    return with_seat(s, e.seat, goons=(*s.seats[e.seat].goons, goon_from(e.goon)))
-
-
-@evolves(E.ItemCrafted)
-def _crafted(s: State, e: E.ItemCrafted) -> State:
-    me = s.seats[e.seat]
-    if e.source == "display":
-        display = list(s.display)
-        display[e.index] = None
-        s = replace(s, display=tuple(display))
-    else:
-        s = with_seat(s, e.seat, reserved=me.reserved[: e.index] + me.reserved[e.index + 1:])
-    return with_seat(s, e.seat, items=(*s.seats[e.seat].items, item_from(e.item)))
-
-
-@evolves(E.ItemReserved)
-def _reserved(s: State, e: E.ItemReserved) -> State:
-    display = list(s.display)
-    display[e.index] = None
-    s = replace(s, display=tuple(display))
-    return with_seat(s, e.seat, reserved=(*s.seats[e.seat].reserved, item_from(e.item)))
-
-
-@evolves(E.EffectQueued)
-def _effect_queued(s: State, e: E.EffectQueued) -> State:
-    return replace(s, effects=(*s.effects, (e.seat, e.code, e.source)))
-
-
-@evolves(E.EffectResolved)
-def _effect_done(s: State, e: E.EffectResolved) -> State:
-    return replace(s, effects=s.effects[1:])
-
-
-@evolves(E.LeaderGoalTaken)
-def _leader(s: State, e: E.LeaderGoalTaken) -> State:
-    return replace(s, leader_holder=e.seat)
-
-
-@evolves(E.InstantGoalClaimed)
-def _instant(s: State, e: E.InstantGoalClaimed) -> State:
-    return replace(s, instant_holder=e.seat)
-
-
-@evolves(E.RaidHeld)
-def _raid(s: State, e: E.RaidHeld) -> State:
-    return replace(s, phase="final") if e.final else s
-
-
-@evolves(E.PatrolBegan)
-def _patrol(s: State, e: E.PatrolBegan) -> State:
-    return replace(s, phase="patrol", patrol={})
-
-
-@evolves(E.ItemsRefilled)
-def _items(s: State, e: E.ItemsRefilled) -> State:
-    display = list(s.display)
-    for entry in e.items:
-        display[entry["index"]] = item_from(entry["item"])
-    return replace(s, display=tuple(display), patrol={**s.patrol, "items": True})
-
-
-@evolves(E.GoonsAdvanced)
-def _advanced(s: State, e: E.GoonsAdvanced) -> State:
-    goons = {loc: None if e.goons.get(loc) is None else goon_from(e.goons[loc]) for loc in GOON_LOCATIONS}
-    return replace(s, goons=goons, patrol={**s.patrol, "advanced": True})
-
-
-@evolves(E.GoonsRefilled)
-def _goons(s: State, e: E.GoonsRefilled) -> State:
-    goons = {**s.goons, **{loc: goon_from(g) for loc, g in e.goons.items()}}
-    return replace(s, goons=goons, patrol={**s.patrol, "goons": True})
-
-
-@evolves(E.RoundStarted)
-def _round(s: State, e: E.RoundStarted) -> State:
-    seats = {n: replace(x, passed=False, visited=(), face_down_used=0) for n, x in s.seats.items()}
-    return replace(s, seats=seats, round=e.round, phase="roll_call", turn=s.first_player,
-                   dealt=s.mode != "solo", lo_index=0, patrol={})
-
-
-@evolves(E.EndGoalMet)
-def _end_goal(s: State, e: E.EndGoalMet) -> State:
-    return replace(s, end_goal_met=tuple(e.seats))
-
-
-@evolves(E.GameEnded)
-def _ended(s: State, e: E.GameEnded) -> State:
-    # The recorded result must be what scoring gives (L-F): an edited, re-chained export is refused.
-    from companion.games.lockup.goals import final_result  # goals -> flow -> fold: imported late
-
-    if not _same_json(e.result, final_result(s)):
-        raise InputError("game-ended.result", T("is not the final scoring of the game before it (L-F)"))
-    return replace(s, phase="over", result=dict(e.result), turn=None)
-
-
-def _same_json(recorded, computed) -> bool:
-    """Whether both read back the same from JSON. A decoded result (tuples for lists) usually
-    equals the computed one once that is frozen the same way (in C for the nested dicts of
-    scalars), without writing any JSON; anything else gets the exact round trip."""
-    if recorded == computed or recorded == frozen(computed):
-        return True
-    return json.loads(json.dumps(recorded)) == json.loads(json.dumps(computed))
-
-
-@evolves(E.TomePlayed)
-def _tome(s: State, e: E.TomePlayed) -> State:
-    return with_seat(s, e.seat, tomes=s.seats[e.seat].tomes - 1)
-
-
-@evolves(E.Adjusted)
-def _adjusted(s: State, e: E.Adjusted) -> State:
-    if e.quantity == "reputation":
-        s = with_seat(s, e.seat, reputation=s.seats[e.seat].reputation + e.delta)
-        entry = RepEntry(e.seat, e.delta, "adjustment", e.reason, s.seq)
-        return replace(s, rep_log=(*s.rep_log, entry))
-    if e.quantity in ("tomes", "storage_limit"):
-        me = s.seats[e.seat]
-        return with_seat(s, e.seat, **{e.quantity: getattr(me, e.quantity) + e.delta})
-    place = f"seat:{e.seat}"
-    if e.delta > 0:
-        return move(s, "supply", place, {e.quantity: e.delta})
-    return move(s, place, "supply", {e.quantity: -e.delta})
-
-
-__all__ = ["evolve", "add"]
+    me = mutable_entry(s, "seats", e.seat)
+    me.__dict__["reputation"] = me.reputation + e.delta
+    s.__dict__["rep_log"] = (*s.rep_log, RepEntry(e.seat, e.delta, e.rule, e.reason, s.seq))
+    return s

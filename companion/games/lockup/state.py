@@ -1,7 +1,8 @@
-"""The state of a Lockup game: frozen dataclasses, never mutated (``dataclasses.replace`` only).
+"""The state of a Lockup game: frozen dataclasses, never changed once handed out.
 
-Mappings inside the state are plain dicts that are never changed in place: every helper here
-returns a new dict. Cubes live in exactly one place (L-C3): ``supply``, a seat's board
+A state and the plain dicts inside it are never changed after the fold or ``evolve`` that made
+them returns: the helpers here change only what the running fold owns (``owned.py``) and copy
+anything else. Cubes live in exactly one place (L-C3): ``supply``, a seat's board
 (``Seat.resources``/``power``/``suspicion``) or a location (``loc_suspicion``/``loc_resources``).
 """
 
@@ -12,32 +13,19 @@ from dataclasses import dataclass, field
 
 from companion.games.lockup.cards import Goal, Goon, Item
 from companion.games.lockup.model import RESOURCES
+from companion.games.lockup.owned import (
+    _new,
+    _set,
+    begin,
+    build,
+    end,
+    mutable,
+    mutable_entry,
+    owned_now,
+    replace,
+)
 
-
-def replace(obj, **changes):
-    """``dataclasses.replace`` for these plain frozen dataclasses, without re-running ``__init__``.
-
-    Folding a game replaces the State ~20 times per event; the generic version spends most of the
-    fold time in field introspection. No class here has ``__post_init__`` or init-only fields.
-    A copied ``__dict__`` set in one step is about twice as fast as filling an empty one.
-    """
-    data = obj.__dict__.copy()
-    data.update(changes)
-    new = _new(type(obj))
-    _set(new, "__dict__", data)
-    return new
-
-
-_new = object.__new__
-_set = object.__setattr__  # a frozen dataclass refuses its own __setattr__
-
-
-def build(cls, fields: dict):
-    """An instance of one of these frozen dataclasses from ``fields`` (every field, by name),
-    without the per-field ``object.__setattr__`` of its ``__init__`` (folds make thousands)."""
-    new = _new(cls)
-    _set(new, "__dict__", fields)
-    return new
+__all__ = ["build", "replace"]  # the fold's helpers live in owned.py; these two are used from here too
 
 
 def placement(seat: str, tile, face_up: bool, card: str | None = None, special: bool = False) -> Placement:
@@ -179,10 +167,10 @@ def seat(state: State, name: str) -> Seat:
 
 
 def with_seat(state: State, name: str, **changes) -> State:
-    """A state where one seat has ``changes``."""
-    seats = dict(state.seats)
-    seats[name] = replace(seats[name], **changes)
-    return replace(state, seats=seats)
+    """A state where one seat has ``changes`` (``state`` itself when the running fold owns it)."""
+    s = mutable(state)
+    mutable_entry(s, "seats", name).__dict__.update(changes)
+    return s
 
 
 def add(mapping: dict, key: str, delta: int) -> dict:
@@ -221,78 +209,103 @@ def _cube_changes(state: State, changes: dict, place: str, cubes: dict) -> None:
 
 
 def move(state: State, source: str, target: str, cubes: dict) -> State:
-    """Move ``cubes`` from one place to another (L-C3: cubes are conserved); one new State."""
+    """Move ``cubes`` from one place to another (L-C3: cubes are conserved); ``state`` itself
+    when the running fold owns it, else one new State. ``cubes`` is read, never kept."""
+    owned = owned_now()
+    if owned is None:  # outside a fold (tests, tools): the same, in a block of its own
+        owned, token = begin()
+        try:
+            return move(state, source, target, cubes)
+        finally:
+            end(token)
     if source == target:
         return _move_general(state, source, target, cubes)
-    changes: dict = {}
+    s = state if id(state) in owned else mutable(state)
     for place, sign in ((source, -1), (target, 1)):
-        kind, name = _PLACES.get(place) or _place(place)
-        if kind == "supply":
-            changes["supply"] = _shifted(state.supply, cubes, sign, place)
-        elif kind == "seat":
-            changes["seats"] = _seat_shifted(changes.get("seats") or state.seats, name, cubes, sign, place)
-        else:
-            _loc_shifted(state, changes, name, cubes, sign, place)
-    return replace(state, **changes)
+        shift, name = _PLACES.get(place) or _place(place)
+        shift(s.__dict__, name, cubes, sign, place, owned)
+    return s
 
 
-def _place(place: str) -> tuple[str, str]:
-    # "seat:Ana" -> ("seat", "Ana"), remembered: a game names a few dozen places, thousands of times.
+def _place(place: str) -> tuple:
+    # "seat:Ana" -> (_seat_shift, "Ana"), remembered: a game names a few dozen places, thousands of times.
     if len(_PLACES) > 4096:
         _PLACES.clear()
     kind, _, name = place.partition(":")
-    _PLACES[place] = kind, name
-    return kind, name
+    found = _PLACES[place] = (_supply_shift if kind == "supply" else _seat_shift if kind == "seat" else _loc_shift,
+                              name)
+    return found
 
 
-_PLACES: dict[str, tuple[str, str]] = {}
+_PLACES: dict[str, tuple] = {}
+
+# The shifts below change the fold's own objects in place (``owned.py``), copying (and owning)
+# what it does not own yet; the loops are written out because a move is the commonest event.
+# A failed move leaves them half done, but then the event fails and nobody sees that state.
 
 
-def _shifted(counts: dict, cubes: dict, sign: int, place: str) -> dict:
-    out = dict(counts)
+def _supply_shift(fields: dict, _name: str, cubes: dict, sign: int, place: str, owned: dict) -> None:
+    counts = fields["supply"]
+    if id(counts) not in owned:
+        counts = fields["supply"] = counts.copy()
+        owned[id(counts)] = counts
     for cube, n in cubes.items():
-        left = out.get(cube, 0) + sign * n
+        left = counts.get(cube, 0) + sign * n
         if left < 0 and sign < 0:
             raise ValueError(f"{place} has too few {cube}")
-        out[cube] = left
-    return out
+        counts[cube] = left
 
 
-def _seat_shifted(seats: dict, name: str, cubes: dict, sign: int, place: str) -> dict:
-    # A seat's board keeps exactly the resources of RESOURCES (others are dropped) plus its power
-    # and suspicion; its resources dict is built with those keys, so a copy keeps that shape.
+def _seat_shift(fields: dict, name: str, cubes: dict, sign: int, place: str, owned: dict) -> None:
+    seats = fields["seats"]
+    if id(seats) not in owned:
+        seats = fields["seats"] = seats.copy()
+        owned[id(seats)] = seats
     me = seats[name]
-    res, power, suspicion = me.resources.copy(), me.power, me.suspicion
-    if len(res) != len(RESOURCES):
-        res = {r: res.get(r, 0) for r in RESOURCES}
+    if id(me) not in owned:
+        me = seats[name] = mutable(me)
+    board = me.__dict__
+    res = board["resources"]  # exactly the resources of RESOURCES (others are dropped)
+    if len(res) != len(RESOURCES) or id(res) not in owned:
+        res = board["resources"] = {r: res.get(r, 0) for r in RESOURCES} if len(res) != len(RESOURCES) else res.copy()
+        owned[id(res)] = res
     for cube, n in cubes.items():
         if cube == "power":
-            left = power = power + sign * n
+            left = board["power"] = board["power"] + sign * n
         elif cube == "suspicion":
-            left = suspicion = suspicion + sign * n
+            left = board["suspicion"] = board["suspicion"] + sign * n
         else:
             left = res.get(cube, 0) + sign * n
             if cube in res:
                 res[cube] = left
         if left < 0 and sign < 0:
             raise ValueError(f"{place} has too few {cube}")
-    seats = dict(seats)
-    seats[name] = replace(me, resources=res, power=power, suspicion=suspicion)
-    return seats
 
 
-def _loc_shifted(state: State, changes: dict, name: str, cubes: dict, sign: int, place: str) -> None:
-    res, suspicion = dict(state.loc_resources.get(name, {})), state.loc_suspicion.get(name, 0)
+def _loc_shift(fields: dict, name: str, cubes: dict, sign: int, place: str, owned: dict) -> None:
+    # A location keeps its resources with a count (others are dropped) and its suspicion.
+    loc_res, loc_susp = fields["loc_resources"], fields["loc_suspicion"]
+    if id(loc_res) not in owned:
+        loc_res = fields["loc_resources"] = loc_res.copy()
+        owned[id(loc_res)] = loc_res
+    if id(loc_susp) not in owned:
+        loc_susp = fields["loc_suspicion"] = loc_susp.copy()
+        owned[id(loc_susp)] = loc_susp
+    res = loc_res.get(name)
+    if res is None or id(res) not in owned:
+        res = loc_res[name] = {r: n for r, n in (res or {}).items() if r in RESOURCES and n}
+        owned[id(res)] = res
     for cube, n in cubes.items():
         if cube == "suspicion":
-            left = suspicion = suspicion + sign * n
+            left = loc_susp[name] = loc_susp.get(name, 0) + sign * n
         else:
-            left = res[cube] = res.get(cube, 0) + sign * n
+            left = res.get(cube, 0) + sign * n
+            if left and cube in RESOURCES:
+                res[cube] = left
+            else:
+                res.pop(cube, None)
         if left < 0 and sign < 0:
             raise ValueError(f"{place} has too few {cube}")
-    res = {r: n for r, n in res.items() if r in RESOURCES and n}
-    changes["loc_resources"] = {**changes.get("loc_resources", state.loc_resources), name: res}
-    changes["loc_suspicion"] = {**changes.get("loc_suspicion", state.loc_suspicion), name: suspicion}
 
 
 def _move_general(state: State, source: str, target: str, cubes: dict) -> State:
