@@ -68,7 +68,8 @@ def _general(cls: type[Event], fields: tuple) -> Callable[[Mapping[str, Any]], E
 def _generated(cls: type[Event], fields: tuple) -> Callable[[Mapping[str, Any]], Event]:
     """A decoder written out for ``cls``'s fields: one ``get`` per field, no loop, no filtering
     copy. Unknown keys are never read; a missing required field falls back to ``__init__``."""
-    env: dict[str, Any] = {"new": _new, "setd": _set, "cls": cls, "S": _SCALARS, "F": _freeze, "M": _MISSING,
+    env: dict[str, Any] = {"new": _new, "setd": _set, "cls": cls, "S": _SCALARS, "F": _freeze, "FD": _freeze_dict,
+                           "FL": _freeze_items, "M": _MISSING,
                            "fallback": _general(cls, fields)}
     lines, required, entries = ["def build(p):", "    get = p.get"], [], []
     for i, f in enumerate(fields):
@@ -78,7 +79,17 @@ def _generated(cls: type[Event], fields: tuple) -> Callable[[Mapping[str, Any]],
         else:
             env[f"d{i}"] = f.default
             lines.append(f"    a{i} = get({f.name!r}, d{i})")
-        entries.append(f"{f.name!r}: a{i} if type(a{i}) in S else F(a{i})")
+        entries.append(f"{f.name!r}: a{i}")
+        # A nested value: a dict or list of scalars (most nesting) is checked and copied here in
+        # C, without a call; one holding containers goes to the loops below.
+        lines += [f"    if type(a{i}) not in S:",
+                  f"        t = type(a{i})",
+                  "        if t is dict:",
+                  f"            a{i} = a{i}.copy() if S.issuperset(map(type, a{i}.values())) else FD(a{i})",
+                  "        elif t is list:",
+                  f"            a{i} = tuple(a{i}) if S.issuperset(map(type, a{i})) else FL(a{i})",
+                  "        else:",
+                  f"            a{i} = F(a{i})"]
     if required:
         lines.append(f"    if {' or '.join(required)}:")
         lines.append("        return fallback(p)")
@@ -154,18 +165,49 @@ def _freeze(value: Any) -> Any:
     # scalars only (the usual nesting) is checked and copied in C, without a Python-level loop.
     kind = type(value)
     if kind is list or kind is tuple:
-        if _SCALARS.issuperset(map(type, value)):
-            return tuple(value)
-        return tuple([v if type(v) in _SCALARS else _freeze(v) for v in value])
+        return tuple(value) if _SCALARS.issuperset(map(type, value)) else _freeze_items(value)
     if kind is dict:
-        if _SCALARS.issuperset(map(type, value.values())):
-            return value.copy()
-        return {k: (v if type(v) in _SCALARS else _freeze(v)) for k, v in value.items()}
+        return value.copy() if _SCALARS.issuperset(map(type, value.values())) else _freeze_dict(value)
     if isinstance(value, list | tuple):
-        return tuple([v if type(v) in _SCALARS else _freeze(v) for v in value])
+        return _freeze_items(value)
     if isinstance(value, dict):
-        return {k: (v if type(v) in _SCALARS else _freeze(v)) for k, v in value.items()}
+        return _freeze_dict(value)
     return value
+
+
+# The two below are called for a container holding at least one container. Its children that hold
+# scalars only (the usual leaves: cubes, a message's params) are handled in the loop, without a
+# call each; deeper ones recurse. Loops, not comprehensions: a comprehension is one more call.
+
+
+def _freeze_dict(value: Mapping) -> dict:
+    out = {}
+    for k, v in value.items():
+        kind = type(v)
+        if kind in _SCALARS:
+            out[k] = v
+        elif kind is dict:
+            out[k] = v.copy() if _SCALARS.issuperset(map(type, v.values())) else _freeze_dict(v)
+        elif kind is list:
+            out[k] = tuple(v) if _SCALARS.issuperset(map(type, v)) else _freeze_items(v)
+        else:
+            out[k] = _freeze(v)
+    return out
+
+
+def _freeze_items(value) -> tuple:
+    out = []
+    for v in value:
+        kind = type(v)
+        if kind in _SCALARS:
+            out.append(v)
+        elif kind is dict:
+            out.append(v.copy() if _SCALARS.issuperset(map(type, v.values())) else _freeze_dict(v))
+        elif kind is list:
+            out.append(tuple(v) if _SCALARS.issuperset(map(type, v)) else _freeze_items(v))
+        else:
+            out.append(_freeze(v))
+    return tuple(out)
 
 
 def _thaw(value: Any) -> Any:
