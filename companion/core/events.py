@@ -66,12 +66,22 @@ def _general(cls: type[Event], fields: tuple) -> Callable[[Mapping[str, Any]], E
 
 
 def _generated(cls: type[Event], fields: tuple) -> Callable[[Mapping[str, Any]], Event]:
-    """A decoder written out for ``cls``'s fields: one ``get`` per field, no loop, no filtering
-    copy. Unknown keys are never read; a missing required field falls back to ``__init__``."""
+    """A decoder written out for ``cls``'s fields, no loop, no filtering copy: each field read by
+    subscript (a stored payload has every field); a payload without one of them goes to the
+    slower decoder, which reads them with ``get`` (defaults filled, unknown keys never read) and
+    falls back to ``__init__`` for a missing required field."""
     env: dict[str, Any] = {"new": _new, "setd": _set, "cls": cls, "S": _SCALARS, "F": _freeze, "FD": _freeze_dict,
-                           "FL": _freeze_items, "M": _MISSING,
-                           "fallback": _general(cls, fields)}
-    lines, required, entries = ["def build(p):", "    get = p.get"], [], []
+                           "FL": _freeze_items, "M": _MISSING, "fallback": _general(cls, fields)}
+    names = [f.name for f in fields]
+    lines = ["def build(p):", "    try:"]
+    lines += [f"        a{i} = p[{name!r}]" for i, name in enumerate(names)]
+    lines += ["    except (KeyError, TypeError):", "        return slow(p)"]
+    for i in range(len(names)):
+        lines += _freezing(f"a{i}")
+    entries = ", ".join(f"{name!r}: a{i}" for i, name in enumerate(names))
+    lines += ["    e = new(cls)", f"    setd(e, '__dict__', {{{entries}}})", "    return e"]
+    lines += ["def slow(p):", "    get = p.get"]
+    required = []
     for i, f in enumerate(fields):
         if f.default is dataclasses.MISSING:
             lines.append(f"    a{i} = get({f.name!r}, M)")
@@ -79,23 +89,26 @@ def _generated(cls: type[Event], fields: tuple) -> Callable[[Mapping[str, Any]],
         else:
             env[f"d{i}"] = f.default
             lines.append(f"    a{i} = get({f.name!r}, d{i})")
-        entries.append(f"{f.name!r}: a{i}")
-        # A nested value: a dict or list of scalars (most nesting) is checked and copied here in
-        # C, without a call; one holding containers goes to the loops below.
-        lines += [f"    if type(a{i}) not in S:",
-                  f"        t = type(a{i})",
-                  "        if t is dict:",
-                  f"            a{i} = a{i}.copy() if S.issuperset(map(type, a{i}.values())) else FD(a{i})",
-                  "        elif t is list:",
-                  f"            a{i} = tuple(a{i}) if S.issuperset(map(type, a{i})) else FL(a{i})",
-                  "        else:",
-                  f"            a{i} = F(a{i})"]
     if required:
-        lines.append(f"    if {' or '.join(required)}:")
-        lines.append("        return fallback(p)")
-    lines += ["    e = new(cls)", f"    setd(e, '__dict__', {{{', '.join(entries)}}})", "    return e"]
+        lines += [f"    if {' or '.join(required)}:", "        return fallback(p)"]
+    for i in range(len(names)):
+        lines += _freezing(f"a{i}")
+    lines += ["    e = new(cls)", f"    setd(e, '__dict__', {{{entries}}})", "    return e"]
     exec("\n".join(lines), env)  # noqa: S102 - the source is built from the class's own field names
     return env["build"]
+
+
+def _freezing(name: str) -> list[str]:
+    # A nested value: a dict or list of scalars (most nesting) is checked and copied here in C,
+    # without a call; one holding containers goes to the loops of _freeze_dict / _freeze_items.
+    return [f"    if type({name}) not in S:",
+            f"        t = type({name})",
+            "        if t is dict:",
+            f"            {name} = {name}.copy() if S.issuperset(map(type, {name}.values())) else FD({name})",
+            "        elif t is list:",
+            f"            {name} = tuple({name}) if S.issuperset(map(type, {name})) else FL({name})",
+            "        else:",
+            f"            {name} = F({name})"]
 
 
 _MISSING = object()

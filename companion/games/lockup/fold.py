@@ -16,7 +16,7 @@ from companion.games.lockup import events as E
 from companion.games.lockup import fold_cards  # noqa: F401 - registers the evolvers of cards, goals, patrol and the end
 from companion.games.lockup.cards import goal_from, goon_from, item_from
 from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, LOCATIONS, RESOURCES, SUPPLY
-from companion.games.lockup.owned import begin, end, mutable, mutable_entry, mutable_field
+from companion.games.lockup.owned import _new, _set, begin, end, mutable, mutable_entry, mutable_field
 from companion.games.lockup.state import (
     EVOLVERS,
     Placement,
@@ -152,30 +152,34 @@ def _assigned(s: State, e: E.TilesAssigned) -> State:
             named.append(tile)
         if not face_up:
             down += 1
-        new.append(placement(seat, tile, face_up))
-    if unknown or me.unknown_down:  # I-16: from now on the cell and the unknown tiles are one pool
-        mine["pool"] = _remove_tiles(me.holding + me.pool, named)
-        mine["holding"], mine["unknown_down"] = (), me.unknown_down + unknown
+        p = _new(Placement)  # placement(), written out: the commonest event of Roll Call
+        _set(p, "__dict__", {"seat": seat, "tile": tile, "face_up": face_up, "card": None, "special": False})
+        new.append(p)
+    pooled = unknown or me.unknown_down  # I-16: from now on the cell and the unknown tiles are one pool
+    rest = [*me.holding, *me.pool] if pooled else list(me.holding)
+    for tile in named:
+        rest.remove(tile)
+    if pooled:
+        mine["pool"], mine["holding"], mine["unknown_down"] = tuple(rest), (), me.unknown_down + unknown
     else:
-        mine["holding"] = _remove_tiles(me.holding, named)
+        mine["holding"] = tuple(rest)
     mine["visited"], mine["face_down_used"] = (*me.visited, e.location), me.face_down_used + down
     mutable_field(s, "placements")[e.location] += tuple(new)
     s.__dict__["turn"] = _next_turn(s, seat)
     return s
 
 
-def _unknown(p: Placement, seat: str) -> bool:
-    return p.seat == seat and p.tile is None and not p.face_up
-
-
 @evolves(E.TilesRevealed)
 def _tiles_revealed(s: State, e: E.TilesRevealed) -> State:
     """L-LO1, I-16: the seat's value-less face-down tiles at the location get their values."""
-    values = list(e.tiles)
-    here = mutable_field(s, "placements")
-    here[e.location] = tuple(placement(p.seat, values.pop(0), False, p.card, p.special)
-                             if _unknown(p, e.seat) and values else p for p in here[e.location])
-    me = mutable_entry(s, "seats", e.seat)
+    values, seat, here = list(e.tiles), e.seat, []
+    places = mutable_field(s, "placements")
+    for p in places[e.location]:
+        if values and p.seat == seat and p.tile is None and not p.face_up:
+            p = placement(seat, values.pop(0), False, p.card, p.special)
+        here.append(p)
+    places[e.location] = tuple(here)
+    me = mutable_entry(s, "seats", seat)
     pool, unknown = _remove_tiles(me.pool, list(e.tiles)), me.unknown_down - len(e.tiles)
     if unknown:
         me.__dict__.update(pool=pool, unknown_down=unknown)
@@ -260,7 +264,8 @@ def _lights_out(s: State, e: E.LightsOutBegan) -> State:
 @evolves(E.LocationRevealed)
 def _revealed(s: State, e: E.LocationRevealed) -> State:
     places = mutable_field(s, "placements")
-    places[e.location] = tuple([p if p.face_up else _face_up(p) for p in places[e.location]])
+    places[e.location] = tuple([p if p.face_up else placement(p.seat, p.tile, True, p.card, p.special)
+                                for p in places[e.location]])
     s.__dict__["resolution"] = build(Resolution, {
         "location": e.location, "first_player": e.first_player, "power": dict(e.power), "tiles": dict(e.tiles),
         "strength": dict(e.strength), "ranking": tuple(e.ranking), "tiers": dict(e.tiers), "gains": dict(e.gains),
@@ -289,14 +294,16 @@ def _take_home(s: State, seat: str, location: str, to_library: bool) -> State:
     places = mutable_field(s, "placements")
     mine, rest = [], []
     for p in places[location]:
-        (mine if p.seat == seat else rest).append(p)
-    mine = tuple(mine)
+        if p.seat == seat:
+            mine.append(p)
+        else:
+            rest.append(p)
     places[location] = tuple(rest)
     if to_library:
-        places["library"] += mine
+        places["library"] += tuple(mine)
     elif seat != GUARDS:  # guard cards go back to the automaton's deck, not to a holding cell
         me = mutable_entry(s, "seats", seat)
-        me.__dict__["holding"] = me.holding + tuple([p.tile for p in mine])
+        me.__dict__["holding"] = (*me.holding, *[p.tile for p in mine])
     return s
 
 
