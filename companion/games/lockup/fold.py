@@ -2,10 +2,8 @@
 except that a recorded final result must be what scoring gives (a forged export is refused).
 
 Each function is registered for one event class with ``@evolves``; :func:`evolve` and
-:func:`fold_many` dispatch. They run inside a block of ``owned.py`` and are given a State the
-block owns, which they change in place and return; a dict, Seat or Resolution inside it is made
-mutable (``mutable_field``, ``mutable_entry``: owned already, or copied) before it is changed.
-So the state given to ``evolve`` or ``fold_many`` is never changed (see that module).
+:func:`fold_many` dispatch. Each is given a private State (``state.thaw``), changes it in place
+and returns it (``owned.py``); so the state given to ``evolve`` or ``fold_many`` is never changed.
 """
 
 from __future__ import annotations
@@ -16,7 +14,7 @@ from companion.games.lockup import events as E
 from companion.games.lockup import fold_cards  # noqa: F401 - registers the evolvers of cards, goals, patrol and the end
 from companion.games.lockup.cards import goal_from, goon_from, item_from
 from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, LOCATIONS, RESOURCES, SUPPLY
-from companion.games.lockup.owned import _new, _set, begin, end, mutable, mutable_entry, mutable_field
+from companion.games.lockup.owned import _new, _set
 from companion.games.lockup.state import (
     EVOLVERS,
     Placement,
@@ -25,25 +23,20 @@ from companion.games.lockup.state import (
     Seat,
     State,
     build,
+    change,
     clockwise_from,
     evolves,
-    move,
+    move_in,
     placement,
-    replace,
+    thaw,
 )
 
 
 def evolve(state: State | None, event: E.Event) -> State:
     """The state after ``event`` (``state`` is None before ``game-started``): a new State;
     ``state`` is left as it was."""
-    owned, token = begin()
-    try:
-        new = EVOLVERS[type(event)](None if state is None else mutable(state), event)
-        if id(new) not in owned:  # game-started builds its State
-            new = mutable(new)
-        new.__dict__["seq"] += 1
-    finally:
-        end(token)
+    new = EVOLVERS[type(event)](None if state is None else thaw(state), event)
+    new.__dict__["seq"] += 1
     return new
 
 
@@ -51,24 +44,20 @@ def fold_many(events: Sequence[E.Event], state: State | None, evolve_one: Callab
     """The state after ``events`` from ``state`` (``GAME.fold``): equal to ``evolve`` on each
     event in turn, with ``evolve_one`` (the game's checked evolve) for an event folded onto nothing.
 
-    One block for the whole log: the first change copies the State, and that copy then takes
-    every later event in place, as do the dicts, Seats and Resolution it copied or made.
-    ``state`` and what it holds are never changed: it may be a cached state that other requests
-    are reading. An error leaves nothing behind (the half-folded state is dropped)."""
+    The state is thawed once (``state.thaw``: a private copy), and every event then changes that
+    copy in place: one State for the whole log, not one per event. ``state`` and what it holds are
+    never changed: it may be a cached state that other requests and threads are reading. An error
+    leaves nothing behind (the half-folded copy is dropped)."""
     if not events:
         return state
     table, events = EVOLVERS, iter(events)
-    owned, token = begin()
-    try:
-        if state is None:  # game-started, checked by the game's evolve, made in a block of its own
-            state = evolve_one(None, next(events))
-        state = mutable(state)
-        for event in events:
-            # Every evolver changes and returns the owned State it is given (game-started aside).
-            state = table[type(event)](state, event)
-            state.__dict__["seq"] += 1
-    finally:
-        end(token)
+    if state is None:  # game-started, checked by the game's evolve
+        state = evolve_one(None, next(events))
+    state = thaw(state)
+    for event in events:
+        # Every evolver changes and returns the private State it is given (game-started aside).
+        state = table[type(event)](state, event)
+        state.__dict__["seq"] += 1
     return state
 
 
@@ -98,7 +87,7 @@ def _started(_: None, e: E.GameStarted) -> State:
     if e.options.get("advanced"):
         # L-S10: traits are kept from the last player in turn order, counter-clockwise.
         order = tuple(n for n in reversed(clockwise_from(state, e.first_player)) if n != GUARDS)
-        state = replace(state, phase="traits", trait_order=order)
+        state = change(state, phase="traits", trait_order=order)
     return state
 
 
@@ -106,9 +95,9 @@ def _started(_: None, e: E.GameStarted) -> State:
 def _trait(s: State, e: E.TraitPicked) -> State:
     order = s.trait_order[1:]
     if e.goon is not None:  # L-S10: a goon as the starting benefit
-        me = mutable_entry(s, "seats", e.seat)
+        me = s.seats[e.seat]
         me.__dict__["goons"] = (*me.goons, goon_from(e.goon))
-    return replace(s, trait_order=order, phase="traits" if order else "roll_call")
+    return change(s, trait_order=order, phase="traits" if order else "roll_call")
 
 
 def _next_turn(s: State, after: str) -> str | None:
@@ -142,7 +131,7 @@ def _remove_tiles(holding: tuple, tiles: list) -> tuple:
 @evolves(E.TilesAssigned)
 def _assigned(s: State, e: E.TilesAssigned) -> State:
     seat = e.seat
-    me = mutable_entry(s, "seats", seat)
+    me = s.seats[seat]
     mine, named, new, unknown, down = me.__dict__, [], [], 0, 0
     for t in e.tiles:  # one pass: the tiles named, the unknown ones, the face-down ones, the placements
         tile, face_up = t["tile"], t["face_up"]
@@ -164,7 +153,7 @@ def _assigned(s: State, e: E.TilesAssigned) -> State:
     else:
         mine["holding"] = tuple(rest)
     mine["visited"], mine["face_down_used"] = (*me.visited, e.location), me.face_down_used + down
-    mutable_field(s, "placements")[e.location] += tuple(new)
+    s.placements[e.location] += tuple(new)
     s.__dict__["turn"] = _next_turn(s, seat)
     return s
 
@@ -173,13 +162,13 @@ def _assigned(s: State, e: E.TilesAssigned) -> State:
 def _tiles_revealed(s: State, e: E.TilesRevealed) -> State:
     """L-LO1, I-16: the seat's value-less face-down tiles at the location get their values."""
     values, seat, here = list(e.tiles), e.seat, []
-    places = mutable_field(s, "placements")
+    places = s.placements
     for p in places[e.location]:
         if values and p.seat == seat and p.tile is None and not p.face_up:
             p = placement(seat, values.pop(0), False, p.card, p.special)
         here.append(p)
     places[e.location] = tuple(here)
-    me = mutable_entry(s, "seats", seat)
+    me = s.seats[seat]
     pool, unknown = _remove_tiles(me.pool, list(e.tiles)), me.unknown_down - len(e.tiles)
     if unknown:
         me.__dict__.update(pool=pool, unknown_down=unknown)
@@ -190,7 +179,7 @@ def _tiles_revealed(s: State, e: E.TilesRevealed) -> State:
 
 @evolves(E.Passed)
 def _passed(s: State, e: E.Passed) -> State:
-    mutable_entry(s, "seats", e.seat).__dict__["passed"] = True
+    s.seats[e.seat].__dict__["passed"] = True
     s.__dict__["turn"] = _next_turn(s, e.seat)
     return s
 
@@ -200,7 +189,7 @@ def _guard_placement(card: dict, face_up: bool) -> Placement:
 
 
 def _place(s: State, location: str, placement: Placement) -> None:
-    mutable_field(s, "placements")[location] += (placement,)
+    s.placements[location] += (placement,)
 
 
 @evolves(E.GuardCardsDealt)
@@ -216,7 +205,7 @@ def _face_up(p: Placement) -> Placement:
 
 
 def _reveal(s: State, location: str, index: int) -> None:
-    places = mutable_field(s, "placements")
+    places = s.placements
     here = list(places[location])
     here[index] = _face_up(here[index])
     places[location] = tuple(here)
@@ -229,7 +218,7 @@ def _guard_turn(s: State, e: E.GuardTurnTaken) -> State:
     if e.place is not None:
         _place(s, e.place["location"], _guard_placement(e.place, True))
     if e.done:
-        mutable_entry(s, "seats", GUARDS).__dict__["passed"] = True
+        s.seats[GUARDS].__dict__["passed"] = True
     s.__dict__["turn"] = _next_turn(s, GUARDS)
     return s
 
@@ -258,12 +247,12 @@ def _guard_skip(s: State, e: E.GuardDrawSkipped) -> State:
 
 @evolves(E.LightsOutBegan)
 def _lights_out(s: State, e: E.LightsOutBegan) -> State:
-    return replace(s, phase="lights_out", lo_index=0, turn=None, resolution=None)
+    return change(s, phase="lights_out", lo_index=0, turn=None, resolution=None)
 
 
 @evolves(E.LocationRevealed)
 def _revealed(s: State, e: E.LocationRevealed) -> State:
-    places = mutable_field(s, "placements")
+    places = s.placements
     places[e.location] = tuple([p if p.face_up else placement(p.seat, p.tile, True, p.card, p.special)
                                 for p in places[e.location]])
     s.__dict__["resolution"] = build(Resolution, {
@@ -275,23 +264,23 @@ def _revealed(s: State, e: E.LocationRevealed) -> State:
 
 @evolves(E.RewardsConfirmed)
 def _confirmed(s: State, e: E.RewardsConfirmed) -> State:
-    mutable_field(s, "resolution").__dict__.update(confirmed=True, declined=tuple(e.declined), tiers=dict(e.tiers),
+    s.resolution.__dict__.update(confirmed=True, declined=tuple(e.declined), tiers=dict(e.tiers),
                                                    gains=dict(e.gains))
     return s
 
 
 @evolves(E.RewardDeclined)
 def _declined(s: State, e: E.RewardDeclined) -> State:
-    r = mutable_field(s, "resolution")
+    r = s.resolution
     r.__dict__.update(declined=(*r.declined, e.seat), tiers=dict(e.tiers), gains=dict(e.gains))
     return s
 
 
 def _take_home(s: State, seat: str, location: str, to_library: bool) -> State:
     """Remove a seat's placements from ``location``: to the Library (L-LO5) or home (L-LO4)."""
-    resolution = mutable_field(s, "resolution")
+    resolution = s.resolution
     resolution.__dict__["cursor"] = resolution.cursor + 1
-    places = mutable_field(s, "placements")
+    places = s.placements
     mine, rest = [], []
     for p in places[location]:
         if p.seat == seat:
@@ -302,7 +291,7 @@ def _take_home(s: State, seat: str, location: str, to_library: bool) -> State:
     if to_library:
         places["library"] += tuple(mine)
     elif seat != GUARDS:  # guard cards go back to the automaton's deck, not to a holding cell
-        me = mutable_entry(s, "seats", seat)
+        me = s.seats[seat]
         me.__dict__["holding"] = (*me.holding, *[p.tile for p in mine])
     return s
 
@@ -326,12 +315,13 @@ def _finished(s: State, e: E.LocationFinished) -> State:
 
 @evolves(E.CubesMoved)
 def _cubes(s: State, e: E.CubesMoved) -> State:
-    return move(s, e.source, e.target, e.cubes)  # move reads the cubes, never keeps or changes them
+    move_in(s, e.source, e.target, e.cubes)  # reads the cubes, never keeps or changes them
+    return s
 
 
 @evolves(E.ReputationChanged)
 def _reputation(s: State, e: E.ReputationChanged) -> State:
-    me = mutable_entry(s, "seats", e.seat)
+    me = s.seats[e.seat]
     me.__dict__["reputation"] = me.reputation + e.delta
     s.__dict__["rep_log"] = (*s.rep_log, RepEntry(e.seat, e.delta, e.rule, e.reason, s.seq))
     return s

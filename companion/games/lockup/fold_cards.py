@@ -1,6 +1,6 @@
 """``evolve`` of the events of cards, goals, counters, Patrol and the game's end (the rest is in
-``fold.py``, which dispatches). Same rules as there: each function is given a State the running
-block owns, changes it in place and returns it.
+``fold.py``, which dispatches). Same rules as there: each function is given a private State
+(``state.thaw``), changes it in place and returns it.
 """
 
 from __future__ import annotations
@@ -13,29 +13,29 @@ from companion.core.i18n import T
 from companion.games.lockup import events as E
 from companion.games.lockup.cards import goon_from, item_from
 from companion.games.lockup.model import GOON_LOCATIONS
-from companion.games.lockup.owned import mutable_entry
-from companion.games.lockup.state import RepEntry, State, evolves, move, replace, with_seat
+from companion.games.lockup.state import RepEntry, State, change, evolves, move_in
 
 
 @evolves(E.CounterChanged)
 def _counter(s: State, e: E.CounterChanged) -> State:
     me = s.seats[e.seat]
     if e.quantity == "tomes":
-        return with_seat(s, e.seat, tomes=me.tomes + e.delta)
-    if me.storage_limit is None:
-        return s  # the guards have no storage limit (L-SO10, L-SO11)
-    return with_seat(s, e.seat, storage_limit=me.storage_limit + e.delta)
+        change(me, tomes=me.tomes + e.delta)
+    elif me.storage_limit is not None:  # the guards have no storage limit (L-SO10, L-SO11)
+        change(me, storage_limit=me.storage_limit + e.delta)
+    return s
 
 
 @evolves(E.FirstPlayerChanged)
 def _first(s: State, e: E.FirstPlayerChanged) -> State:
-    return replace(s, first_player=e.seat)
+    return change(s, first_player=e.seat)
 
 
 @evolves(E.GoonRecruited)
 def _recruited(s: State, e: E.GoonRecruited) -> State:
-    s = replace(s, goons={**s.goons, e.location: None})
-    return with_seat(s, e.seat, goons=(*s.seats[e.seat].goons, goon_from(e.goon)))
+    me = s.seats[e.seat]
+    change(me, goons=(*me.goons, goon_from(e.goon)))
+    return change(s, goons={**s.goons, e.location: None})
 
 
 @evolves(E.ItemCrafted)
@@ -44,48 +44,50 @@ def _crafted(s: State, e: E.ItemCrafted) -> State:
     if e.source == "display":
         display = list(s.display)
         display[e.index] = None
-        s = replace(s, display=tuple(display))
+        change(s, display=tuple(display))
     else:
-        s = with_seat(s, e.seat, reserved=me.reserved[: e.index] + me.reserved[e.index + 1:])
-    return with_seat(s, e.seat, items=(*s.seats[e.seat].items, item_from(e.item)))
+        change(me, reserved=me.reserved[: e.index] + me.reserved[e.index + 1:])
+    change(me, items=(*me.items, item_from(e.item)))
+    return s
 
 
 @evolves(E.ItemReserved)
 def _reserved(s: State, e: E.ItemReserved) -> State:
     display = list(s.display)
     display[e.index] = None
-    s = replace(s, display=tuple(display))
-    return with_seat(s, e.seat, reserved=(*s.seats[e.seat].reserved, item_from(e.item)))
+    me = s.seats[e.seat]
+    change(me, reserved=(*me.reserved, item_from(e.item)))
+    return change(s, display=tuple(display))
 
 
 @evolves(E.EffectQueued)
 def _effect_queued(s: State, e: E.EffectQueued) -> State:
-    return replace(s, effects=(*s.effects, (e.seat, e.code, e.source)))
+    return change(s, effects=(*s.effects, (e.seat, e.code, e.source)))
 
 
 @evolves(E.EffectResolved)
 def _effect_done(s: State, e: E.EffectResolved) -> State:
-    return replace(s, effects=s.effects[1:])
+    return change(s, effects=s.effects[1:])
 
 
 @evolves(E.LeaderGoalTaken)
 def _leader(s: State, e: E.LeaderGoalTaken) -> State:
-    return replace(s, leader_holder=e.seat)
+    return change(s, leader_holder=e.seat)
 
 
 @evolves(E.InstantGoalClaimed)
 def _instant(s: State, e: E.InstantGoalClaimed) -> State:
-    return replace(s, instant_holder=e.seat)
+    return change(s, instant_holder=e.seat)
 
 
 @evolves(E.RaidHeld)
 def _raid(s: State, e: E.RaidHeld) -> State:
-    return replace(s, phase="final") if e.final else s
+    return change(s, phase="final") if e.final else s
 
 
 @evolves(E.PatrolBegan)
 def _patrol(s: State, e: E.PatrolBegan) -> State:
-    return replace(s, phase="patrol", patrol={})
+    return change(s, phase="patrol", patrol={})
 
 
 @evolves(E.ItemsRefilled)
@@ -93,32 +95,32 @@ def _items(s: State, e: E.ItemsRefilled) -> State:
     display = list(s.display)
     for entry in e.items:
         display[entry["index"]] = item_from(entry["item"])
-    return replace(s, display=tuple(display), patrol={**s.patrol, "items": True})
+    return change(s, display=tuple(display), patrol={**s.patrol, "items": True})
 
 
 @evolves(E.GoonsAdvanced)
 def _advanced(s: State, e: E.GoonsAdvanced) -> State:
     goons = {loc: None if e.goons.get(loc) is None else goon_from(e.goons[loc]) for loc in GOON_LOCATIONS}
-    return replace(s, goons=goons, patrol={**s.patrol, "advanced": True})
+    return change(s, goons=goons, patrol={**s.patrol, "advanced": True})
 
 
 @evolves(E.GoonsRefilled)
 def _goons(s: State, e: E.GoonsRefilled) -> State:
     goons = {**s.goons, **{loc: goon_from(g) for loc, g in e.goons.items()}}
-    return replace(s, goons=goons, patrol={**s.patrol, "goons": True})
+    return change(s, goons=goons, patrol={**s.patrol, "goons": True})
 
 
 @evolves(E.RoundStarted)
 def _round(s: State, e: E.RoundStarted) -> State:
-    for name in s.seating:
-        mutable_entry(s, "seats", name).__dict__.update(passed=False, visited=(), face_down_used=0)
-    return replace(s, round=e.round, phase="roll_call", turn=s.first_player, dealt=s.mode != "solo", lo_index=0,
+    for seat in s.seats.values():
+        change(seat, passed=False, visited=(), face_down_used=0)
+    return change(s, round=e.round, phase="roll_call", turn=s.first_player, dealt=s.mode != "solo", lo_index=0,
                    patrol={})
 
 
 @evolves(E.EndGoalMet)
 def _end_goal(s: State, e: E.EndGoalMet) -> State:
-    return replace(s, end_goal_met=tuple(e.seats))
+    return change(s, end_goal_met=tuple(e.seats))
 
 
 @evolves(E.GameEnded)
@@ -128,7 +130,7 @@ def _ended(s: State, e: E.GameEnded) -> State:
 
     if not _same_json(e.result, final_result(s)):
         raise InputError("game-ended.result", T("is not the final scoring of the game before it (L-F)"))
-    return replace(s, phase="over", result=dict(e.result), turn=None)
+    return change(s, phase="over", result=dict(e.result), turn=None)
 
 
 def _same_json(recorded, computed) -> bool:
@@ -142,22 +144,26 @@ def _same_json(recorded, computed) -> bool:
 
 @evolves(E.TomePlayed)
 def _tome(s: State, e: E.TomePlayed) -> State:
-    return with_seat(s, e.seat, tomes=s.seats[e.seat].tomes - 1)
+    me = s.seats[e.seat]
+    change(me, tomes=me.tomes - 1)
+    return s
 
 
 @evolves(E.Adjusted)
 def _adjusted(s: State, e: E.Adjusted) -> State:
+    me = s.seats[e.seat]
     if e.quantity == "reputation":
-        s = with_seat(s, e.seat, reputation=s.seats[e.seat].reputation + e.delta)
-        entry = RepEntry(e.seat, e.delta, "adjustment", e.reason, s.seq)
-        return replace(s, rep_log=(*s.rep_log, entry))
+        change(me, reputation=me.reputation + e.delta)
+        return change(s, rep_log=(*s.rep_log, RepEntry(e.seat, e.delta, "adjustment", e.reason, s.seq)))
     if e.quantity in ("tomes", "storage_limit"):
-        me = s.seats[e.seat]
-        return with_seat(s, e.seat, **{e.quantity: getattr(me, e.quantity) + e.delta})
+        change(me, **{e.quantity: getattr(me, e.quantity) + e.delta})
+        return s
     place = f"seat:{e.seat}"
     if e.delta > 0:
-        return move(s, "supply", place, {e.quantity: e.delta})
-    return move(s, place, "supply", {e.quantity: -e.delta})
+        move_in(s, "supply", place, {e.quantity: e.delta})
+    else:
+        move_in(s, place, "supply", {e.quantity: -e.delta})
+    return s
 
 
 

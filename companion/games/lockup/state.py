@@ -1,9 +1,10 @@
 """The state of a Lockup game: frozen dataclasses, never changed once handed out.
 
 A state and the plain dicts inside it are never changed after the fold or ``evolve`` that made
-them returns: the helpers here change only what the running fold owns (``owned.py``) and copy
-anything else. Cubes live in exactly one place (L-C3): ``supply``, a seat's board
-(``Seat.resources``/``power``/``suspicion``) or a location (``loc_suspicion``/``loc_resources``).
+them returns. The evolvers change a private copy in place (:func:`thaw`, ``owned.py``); the
+public helpers here (``with_seat``, ``move``) copy first. Cubes live in exactly one place (L-C3):
+``supply``, a seat's board (``Seat.resources``/``power``/``suspicion``) or a location
+(``loc_suspicion``/``loc_resources``).
 """
 
 from __future__ import annotations
@@ -13,19 +14,9 @@ from dataclasses import dataclass, field
 
 from companion.games.lockup.cards import Goal, Goon, Item
 from companion.games.lockup.model import RESOURCES
-from companion.games.lockup.owned import (
-    _new,
-    _set,
-    begin,
-    build,
-    end,
-    mutable,
-    mutable_entry,
-    owned_now,
-    replace,
-)
+from companion.games.lockup.owned import _new, _set, build, change, replace
 
-__all__ = ["build", "replace"]  # the fold's helpers live in owned.py; these two are used from here too
+__all__ = ["build", "change", "replace"]  # they live in owned.py; used from here too
 
 
 def placement(seat: str, tile, face_up: bool, card: str | None = None, special: bool = False) -> Placement:
@@ -167,10 +158,30 @@ def seat(state: State, name: str) -> Seat:
 
 
 def with_seat(state: State, name: str, **changes) -> State:
-    """A state where one seat has ``changes`` (``state`` itself when the running fold owns it)."""
-    s = mutable(state)
-    mutable_entry(s, "seats", name).__dict__.update(changes)
+    """A new state where one seat has ``changes``."""
+    s = thaw(state)
+    s.seats[name].__dict__.update(changes)
     return s
+
+
+def thaw(state: State) -> State:
+    """A private copy of ``state`` that the evolvers change in place: the State and every dict or
+    object in it that they change in place (the seats, each Seat and its resources, the
+    placements, the supply, the cubes at each location, the resolution) are copies; the rest
+    (tuples, cards, dicts that are only ever replaced whole) is shared. Folds call it once."""
+    fields = state.__dict__.copy()
+    seats = fields["seats"] = fields["seats"].copy()
+    for name, seat in seats.items():
+        board = seat.__dict__.copy()
+        board["resources"] = board["resources"].copy()
+        seats[name] = build(Seat, board)
+    fields["placements"] = fields["placements"].copy()
+    fields["supply"] = fields["supply"].copy()
+    fields["loc_resources"] = {loc: res.copy() for loc, res in fields["loc_resources"].items()}
+    fields["loc_suspicion"] = fields["loc_suspicion"].copy()
+    if fields["resolution"] is not None:
+        fields["resolution"] = build(Resolution, fields["resolution"].__dict__.copy())
+    return build(State, fields)
 
 
 def add(mapping: dict, key: str, delta: int) -> dict:
@@ -191,40 +202,23 @@ def cubes_at(state: State, place: str) -> dict:
     return {**state.loc_resources.get(name, {}), "suspicion": state.loc_suspicion.get(name, 0)}
 
 
-def _cube_changes(state: State, changes: dict, place: str, cubes: dict) -> None:
-    """Put into ``changes`` (State fields, merged with what is already there) ``place`` holding ``cubes``."""
-    kind, _, name = place.partition(":")
-    if kind == "supply":
-        changes["supply"] = cubes
-    elif kind == "seat":
-        seats = changes.get("seats") or dict(state.seats)
-        seats[name] = replace(seats[name], resources={r: cubes.get(r, 0) for r in RESOURCES},
-                              power=cubes["power"], suspicion=cubes["suspicion"])
-        changes["seats"] = seats
-    else:
-        loc_res = {r: n for r, n in cubes.items() if r in RESOURCES and n}
-        changes["loc_resources"] = {**changes.get("loc_resources", state.loc_resources), name: loc_res}
-        changes["loc_suspicion"] = {**changes.get("loc_suspicion", state.loc_suspicion),
-                                    name: cubes.get("suspicion", 0)}
-
-
 def move(state: State, source: str, target: str, cubes: dict) -> State:
-    """Move ``cubes`` from one place to another (L-C3: cubes are conserved); ``state`` itself
-    when the running fold owns it, else one new State. ``cubes`` is read, never kept."""
-    owned = owned_now()
-    if owned is None:  # outside a fold (tests, tools): the same, in a block of its own
-        owned, token = begin()
-        try:
-            return move(state, source, target, cubes)
-        finally:
-            end(token)
+    """A new state where ``cubes`` moved from one place to another (L-C3: cubes are conserved)."""
+    s = thaw(state)
+    move_in(s, source, target, cubes)
+    return s
+
+
+def move_in(s: State, source: str, target: str, cubes: dict) -> None:
+    """:func:`move` on a private state (``thaw``), in place. ``cubes`` is read, never kept. A
+    failed move leaves it half done, but then the event fails and the private state is dropped."""
     if source == target:
-        return _move_general(state, source, target, cubes)
-    s = state if id(state) in owned else mutable(state)
+        _general_in(s, source, target, cubes)
+        return
+    fields = s.__dict__
     for place, sign in ((source, -1), (target, 1)):
         shift, name = _PLACES.get(place) or _place(place)
-        shift(s.__dict__, name, cubes, sign, place, owned)
-    return s
+        shift(fields, name, cubes, sign, place)
 
 
 def _place(place: str) -> tuple:
@@ -239,16 +233,9 @@ def _place(place: str) -> tuple:
 
 _PLACES: dict[str, tuple] = {}
 
-# The shifts below change the fold's own objects in place (``owned.py``), copying (and owning)
-# what it does not own yet; the loops are written out because a move is the commonest event.
-# A failed move leaves them half done, but then the event fails and nobody sees that state.
 
-
-def _supply_shift(fields: dict, _name: str, cubes: dict, sign: int, place: str, owned: dict) -> None:
+def _supply_shift(fields: dict, _name: str, cubes: dict, sign: int, place: str) -> None:
     counts = fields["supply"]
-    if id(counts) not in owned:
-        counts = fields["supply"] = counts.copy()
-        owned[id(counts)] = counts
     for cube, n in cubes.items():
         left = counts.get(cube, 0) + sign * n
         if left < 0 and sign < 0:
@@ -256,19 +243,11 @@ def _supply_shift(fields: dict, _name: str, cubes: dict, sign: int, place: str, 
         counts[cube] = left
 
 
-def _seat_shift(fields: dict, name: str, cubes: dict, sign: int, place: str, owned: dict) -> None:
-    seats = fields["seats"]
-    if id(seats) not in owned:
-        seats = fields["seats"] = seats.copy()
-        owned[id(seats)] = seats
-    me = seats[name]
-    if id(me) not in owned:
-        me = seats[name] = mutable(me)
-    board = me.__dict__
+def _seat_shift(fields: dict, name: str, cubes: dict, sign: int, place: str) -> None:
+    board = fields["seats"][name].__dict__
     res = board["resources"]  # exactly the resources of RESOURCES (others are dropped)
-    if len(res) != len(RESOURCES) or id(res) not in owned:
-        res = board["resources"] = {r: res.get(r, 0) for r in RESOURCES} if len(res) != len(RESOURCES) else res.copy()
-        owned[id(res)] = res
+    if len(res) != len(RESOURCES):
+        res = board["resources"] = {r: res.get(r, 0) for r in RESOURCES}
     for cube, n in cubes.items():
         if cube == "power":
             left = board["power"] = board["power"] + sign * n
@@ -282,22 +261,16 @@ def _seat_shift(fields: dict, name: str, cubes: dict, sign: int, place: str, own
             raise ValueError(f"{place} has too few {cube}")
 
 
-def _loc_shift(fields: dict, name: str, cubes: dict, sign: int, place: str, owned: dict) -> None:
+def _loc_shift(fields: dict, name: str, cubes: dict, sign: int, place: str) -> None:
     # A location keeps its resources with a count (others are dropped) and its suspicion.
     loc_res, loc_susp = fields["loc_resources"], fields["loc_suspicion"]
-    if id(loc_res) not in owned:
-        loc_res = fields["loc_resources"] = loc_res.copy()
-        owned[id(loc_res)] = loc_res
-    if id(loc_susp) not in owned:
-        loc_susp = fields["loc_suspicion"] = loc_susp.copy()
-        owned[id(loc_susp)] = loc_susp
     res = loc_res.get(name)
-    if res is None or id(res) not in owned:
-        res = loc_res[name] = {r: n for r, n in (res or {}).items() if r in RESOURCES and n}
-        owned[id(res)] = res
+    if res is None:
+        res = loc_res[name] = {}
+    suspicion = loc_susp.get(name, 0)
     for cube, n in cubes.items():
         if cube == "suspicion":
-            left = loc_susp[name] = loc_susp.get(name, 0) + sign * n
+            left = suspicion = suspicion + sign * n
         else:
             left = res.get(cube, 0) + sign * n
             if left and cube in RESOURCES:
@@ -306,20 +279,39 @@ def _loc_shift(fields: dict, name: str, cubes: dict, sign: int, place: str, owne
                 res.pop(cube, None)
         if left < 0 and sign < 0:
             raise ValueError(f"{place} has too few {cube}")
+    loc_susp[name] = suspicion
 
 
 def _move_general(state: State, source: str, target: str, cubes: dict) -> State:
-    # A move from a place to itself (the place ends holding what the target side computed).
-    src, dst = cubes_at(state, source), cubes_at(state, target)
+    """:func:`move` the long way: both places' counts built, then written back (the reference the
+    one-pass move is tested against, and the way for a move from a place to itself)."""
+    s = thaw(state)
+    _general_in(s, source, target, cubes)
+    return s
+
+
+def _general_in(s: State, source: str, target: str, cubes: dict) -> None:
+    src, dst = cubes_at(s, source), cubes_at(s, target)
     for cube, n in cubes.items():
         src[cube] = src.get(cube, 0) - n
         dst[cube] = dst.get(cube, 0) + n
         if src[cube] < 0:
             raise ValueError(f"{source} has too few {cube}")
-    changes: dict = {}
-    _cube_changes(state, changes, source, src)
-    _cube_changes(state, changes, target, dst)  # after the source: the same place ends as ``dst``
-    return replace(state, **changes)
+    _cubes_set(s, source, src)
+    _cubes_set(s, target, dst)  # after the source: the same place ends as ``dst``
+
+
+def _cubes_set(s: State, place: str, cubes: dict) -> None:
+    """``place`` of the private state ``s`` holds ``cubes`` from now on."""
+    kind, _, name = place.partition(":")
+    if kind == "supply":
+        s.__dict__["supply"] = cubes
+    elif kind == "seat":
+        change(s.seats[name], resources={r: cubes.get(r, 0) for r in RESOURCES}, power=cubes["power"],
+               suspicion=cubes["suspicion"])
+    else:
+        s.loc_resources[name] = {r: n for r, n in cubes.items() if r in RESOURCES and n}
+        s.loc_suspicion[name] = cubes.get("suspicion", 0)
 
 
 def clip(available: dict, wanted: dict) -> dict:
