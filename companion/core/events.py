@@ -134,9 +134,12 @@ def upcaster(type_: str, from_version: int):
 
 def decode(type_: str, version: int, payload: Mapping[str, Any]) -> Event:
     """Turn a stored record into its event, upcasting old versions on the way."""
-    current = _CURRENT.get(type_)
-    if current is not None and version >= current[0]:  # the usual case: no upcaster, no copy
-        return current[1](payload)
+    try:
+        current, build = _CURRENT[type_]
+    except KeyError:
+        current = None
+    if current is not None and version >= current:  # the usual case: no upcaster, no copy
+        return build(payload)
     cls = _EVENT_TYPES.get(type_)
     if cls is None:
         raise KeyError(f"unknown event type {type_!r}")

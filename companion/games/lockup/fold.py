@@ -17,6 +17,7 @@ from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, LOCATIONS, RESO
 from companion.games.lockup.owned import _new, _set
 from companion.games.lockup.state import (
     EVOLVERS,
+    PLACES,
     Placement,
     RepEntry,
     Resolution,
@@ -27,6 +28,7 @@ from companion.games.lockup.state import (
     clockwise_from,
     evolves,
     move_in,
+    place_shift,
     placement,
     thaw,
 )
@@ -54,10 +56,12 @@ def fold_many(events: Sequence[E.Event], state: State | None, evolve_one: Callab
     if state is None:  # game-started, checked by the game's evolve
         state = evolve_one(None, next(events))
     state = thaw(state)
+    fields = state.__dict__
     for event in events:
-        # Every evolver changes and returns the private State it is given (game-started aside).
-        state = table[type(event)](state, event)
-        state.__dict__["seq"] += 1
+        new = table[type(event)](state, event)
+        if new is not state:  # every evolver changes and returns the State it is given, but game-started
+            state, fields = new, new.__dict__
+        fields["seq"] += 1
     return state
 
 
@@ -276,8 +280,13 @@ def _declined(s: State, e: E.RewardDeclined) -> State:
     return s
 
 
-def _take_home(s: State, seat: str, location: str, to_library: bool) -> State:
-    """Remove a seat's placements from ``location``: to the Library (L-LO5) or home (L-LO4)."""
+@evolves(E.RewardCollected)
+@evolves(E.Straggled)
+def _take_home(s: State, e: E.RewardCollected | E.Straggled) -> State:
+    """A seat's placements leave the location: home (L-LO4: a reward collected, or a straggler
+    at the Library itself) or to the Library (L-LO5: a straggler anywhere else)."""
+    seat, location = e.seat, e.location
+    to_library = type(e) is E.Straggled and location != "library"
     resolution = s.resolution
     resolution.__dict__["cursor"] = resolution.cursor + 1
     places = s.placements
@@ -296,16 +305,6 @@ def _take_home(s: State, seat: str, location: str, to_library: bool) -> State:
     return s
 
 
-@evolves(E.RewardCollected)
-def _collected(s: State, e: E.RewardCollected) -> State:
-    return _take_home(s, e.seat, e.location, False)
-
-
-@evolves(E.Straggled)
-def _straggled(s: State, e: E.Straggled) -> State:
-    return _take_home(s, e.seat, e.location, e.location != "library")
-
-
 @evolves(E.LocationFinished)
 def _finished(s: State, e: E.LocationFinished) -> State:
     fields = s.__dict__
@@ -315,7 +314,14 @@ def _finished(s: State, e: E.LocationFinished) -> State:
 
 @evolves(E.CubesMoved)
 def _cubes(s: State, e: E.CubesMoved) -> State:
-    move_in(s, e.source, e.target, e.cubes)  # reads the cubes, never keeps or changes them
+    source, target, cubes = e.source, e.target, e.cubes  # the cubes are read, never kept or changed
+    if source == target:
+        move_in(s, source, target, cubes)
+        return s
+    fields = s.__dict__  # move_in, written out: the commonest event of all
+    for place, sign in ((source, -1), (target, 1)):
+        shift, name = PLACES.get(place) or place_shift(place)
+        shift(fields, name, cubes, sign, place)
     return s
 
 

@@ -217,21 +217,22 @@ def move_in(s: State, source: str, target: str, cubes: dict) -> None:
         return
     fields = s.__dict__
     for place, sign in ((source, -1), (target, 1)):
-        shift, name = _PLACES.get(place) or _place(place)
+        shift, name = PLACES.get(place) or place_shift(place)
         shift(fields, name, cubes, sign, place)
 
 
-def _place(place: str) -> tuple:
-    # "seat:Ana" -> (_seat_shift, "Ana"), remembered: a game names a few dozen places, thousands of times.
-    if len(_PLACES) > 4096:
-        _PLACES.clear()
+def place_shift(place: str) -> tuple:
+    """(its shift, its name) of a place: \"seat:Ana\" -> (_seat_shift, \"Ana\"), remembered in
+    ``PLACES``: a game names a few dozen places, thousands of times."""
+    if len(PLACES) > 4096:
+        PLACES.clear()
     kind, _, name = place.partition(":")
-    found = _PLACES[place] = (_supply_shift if kind == "supply" else _seat_shift if kind == "seat" else _loc_shift,
+    found = PLACES[place] = (_supply_shift if kind == "supply" else _seat_shift if kind == "seat" else _loc_shift,
                               name)
     return found
 
 
-_PLACES: dict[str, tuple] = {}
+PLACES: dict[str, tuple] = {}
 
 
 def _supply_shift(fields: dict, _name: str, cubes: dict, sign: int, place: str) -> None:
