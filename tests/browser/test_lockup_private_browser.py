@@ -50,6 +50,9 @@ class Watch:
             self.other.goto(url)
             assert_hidden(self.other.content(), hidden, f"{where}: {url}")
         self.checked += 1
+        # Back to the table's tab: Chromium throttles the timers of a tab in the background, and
+        # htmx swaps through timers (each tap took 3 s instead of 0.1 s).
+        self.page.bring_to_front()
 
 
 def reveal(table: Table, seat: str) -> None:
