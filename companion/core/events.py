@@ -39,7 +39,6 @@ class Event:
 _DECODERS: dict[type, Callable[[Mapping[str, Any]], Event]] = {}
 _SCALARS = frozenset({str, int, float, bool, type(None)})  # kept as they are; anything else is frozen
 _new = object.__new__
-_set = object.__setattr__
 
 
 def _decoder(cls: type[Event]) -> Callable[[Mapping[str, Any]], Event]:
@@ -70,7 +69,7 @@ def _generated(cls: type[Event], fields: tuple) -> Callable[[Mapping[str, Any]],
     subscript (a stored payload has every field); a payload without one of them goes to the
     slower decoder, which reads them with ``get`` (defaults filled, unknown keys never read) and
     falls back to ``__init__`` for a missing required field."""
-    env: dict[str, Any] = {"new": _new, "setd": _set, "cls": cls, "S": _SCALARS, "F": _freeze, "FD": _freeze_dict,
+    env: dict[str, Any] = {"new": _new, "cls": cls, "S": _SCALARS, "F": _freeze, "FD": _freeze_dict,
                            "FL": _freeze_items, "M": _MISSING, "fallback": _general(cls, fields)}
     names = [f.name for f in fields]
     lines = ["def build(p):", "    try:"]
@@ -78,8 +77,11 @@ def _generated(cls: type[Event], fields: tuple) -> Callable[[Mapping[str, Any]],
     lines += ["    except (KeyError, TypeError):", "        return slow(p)"]
     for i in range(len(names)):
         lines += _freezing(f"a{i}")
-    entries = ", ".join(f"{name!r}: a{i}" for i, name in enumerate(names))
-    lines += ["    e = new(cls)", f"    setd(e, '__dict__', {{{entries}}})", "    return e"]
+    # Filled key by key, in field order, into the new object's own __dict__: about twice as fast
+    # as setting a whole __dict__ with object.__setattr__ (measured on the events of a game).
+    filling = ["    e = new(cls)", "    d = e.__dict__", *(f"    d[{name!r}] = a{i}" for i, name in enumerate(names)),
+               "    return e"]
+    lines += filling
     lines += ["def slow(p):", "    get = p.get"]
     required = []
     for i, f in enumerate(fields):
@@ -93,7 +95,7 @@ def _generated(cls: type[Event], fields: tuple) -> Callable[[Mapping[str, Any]],
         lines += [f"    if {' or '.join(required)}:", "        return fallback(p)"]
     for i in range(len(names)):
         lines += _freezing(f"a{i}")
-    lines += ["    e = new(cls)", f"    setd(e, '__dict__', {{{entries}}})", "    return e"]
+    lines += filling
     exec("\n".join(lines), env)  # noqa: S102 - the source is built from the class's own field names
     return env["build"]
 
