@@ -6,7 +6,6 @@ its state after the final raid and calls :func:`final_scores`.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -121,21 +120,33 @@ def treasure_icons(items: Iterable[Item], goons: Iterable[Goon]) -> int:
 
 def goon_points_by_type(goons: Sequence[Goon], crafted_items: Sequence[Item], power: int) -> dict[str, int]:
     """End-game points of each goon type the player has (L-G, I-11)."""
-    counts = Counter(g.type for g in goons)
-    icons = treasure_icons(crafted_items, goons)
-    per_type = {
-        "bandit": lambda n: BANDIT_EACH * n,
-        "cultist": lambda n: n * len(crafted_items),  # 1 per crafted item, per Cultist (I-11)
-        "demon": lambda n: n * DEMON_PER_TREASURE * icons,
-        "dwarf": lambda n: _set_value(DWARF_SET, n),
-        "hobgoblin": lambda n: n * power,  # 1 per power cube, per Hobgoblin
-        "ratfolk": lambda n: _set_value(RATFOLK_SET, n),
-        "mindflayer": lambda n: MINDFLAYER_EACH * n,
-    }
-    unknown = set(counts) - set(per_type)
+    counts = _counts(goons)
+    unknown = counts.keys() - _GOON_VALUES.keys()
     if unknown:
         raise ValueError(f"unknown goon type(s): {sorted(unknown)}")
-    return {t: per_type[t](counts[t]) for t in GOON_TYPES if counts[t]}
+    icons = treasure_icons(crafted_items, goons) if "demon" in counts else 0
+    items = len(crafted_items)
+    return {t: _GOON_VALUES[t](counts[t], items, icons, power) for t in GOON_TYPES if t in counts}
+
+
+# L-G: points of n goons of a type, given the crafted items, treasure icons and power cubes.
+_GOON_VALUES = {
+    "bandit": lambda n, _items, _icons, _power: BANDIT_EACH * n,
+    "cultist": lambda n, items, _icons, _power: n * items,  # 1 per crafted item, per Cultist (I-11)
+    "demon": lambda n, _items, icons, _power: n * DEMON_PER_TREASURE * icons,
+    "dwarf": lambda n, _items, _icons, _power: _set_value(DWARF_SET, n),
+    "hobgoblin": lambda n, _items, _icons, power: n * power,  # 1 per power cube, per Hobgoblin
+    "ratfolk": lambda n, _items, _icons, _power: _set_value(RATFOLK_SET, n),
+    "mindflayer": lambda n, _items, _icons, _power: MINDFLAYER_EACH * n,
+}
+
+
+def _counts(goons: Iterable[Goon]) -> dict[str, int]:
+    # Goons per type (a plain loop: final scoring runs on every fold of a finished game).
+    counts: dict[str, int] = {}
+    for g in goons:
+        counts[g.type] = counts.get(g.type, 0) + 1
+    return counts
 
 
 def goon_points(goons: Sequence[Goon], crafted_items: Sequence[Item], power: int) -> int:
@@ -188,11 +199,11 @@ def _score_player(
         "tomes": player.tomes,  # L-F5
         "first_player": FIRST_PLAYER_MARKER if player.name == first_player else 0,  # L-F6
     }
-    by_type = Counter(g.type for g in player.goons)
+    by_type = _counts(player.goons)
     return PlayerScore(
         name=player.name,
         breakdown=breakdown,
-        goons_by_type={t: by_type[t] for t in GOON_TYPES if by_type[t]},
+        goons_by_type={t: by_type[t] for t in GOON_TYPES if t in by_type},
         crafted_items=len(player.items),
     )
 
