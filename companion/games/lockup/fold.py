@@ -53,9 +53,10 @@ def fold_many(events: Sequence[E.Event], state: State | None, evolve_one: Callab
     if not events:
         return state
     table, events = EVOLVERS, iter(events)
-    if state is None:  # game-started, checked by the game's evolve
+    if state is None:  # game-started, checked by the game's evolve: a new State, private already
         state = evolve_one(None, next(events))
-    state = thaw(state)
+    else:
+        state = thaw(state)
     fields = state.__dict__
     for event in events:
         new = table[type(event)](state, event)
