@@ -199,12 +199,12 @@ def _freeze(value: Any) -> Any:
 
 
 def _freeze_dict(value: Mapping) -> dict:
-    out = {}
-    for k, v in value.items():
+    out = dict(value)
+    for k, v in out.items():  # values replaced, keys unchanged: safe while iterating
         kind = type(v)
         if kind in _SCALARS:
-            out[k] = v
-        elif kind is dict:
+            continue
+        if kind is dict:
             out[k] = v.copy() if _SCALARS.issuperset(map(type, v.values())) else _freeze_dict(v)
         elif kind is list:
             out[k] = tuple(v) if _SCALARS.issuperset(map(type, v)) else _freeze_items(v)

@@ -22,6 +22,7 @@ from companion.core import problems as P
 from companion.core.i18n import T
 from companion.core.problems import Problems
 from companion.games.lockup.model import EFFECTS, GOON_TYPES, RESOURCES, TREASURES
+from companion.games.lockup.owned import build
 
 GOAL_KINDS = ("leader", "instant", "end_game")
 
@@ -163,19 +164,23 @@ def card_doc(card: Item | Goon | Goal) -> dict:
 
 def item_from(doc: Any) -> Item:
     """Rebuild an item from its stored form (already validated when it entered)."""
-    return Item(doc["name"], dict(doc["cost"]), doc["reputation"], tuple(doc.get("treasures", ())),
-                doc.get("effect"), doc.get("effect_resource"))
+    # build(), not __init__: folds rebuild every card of a game from its events.
+    return build(Item, {"name": doc["name"], "cost": dict(doc["cost"]), "reputation": doc["reputation"],
+                        "treasures": tuple(doc.get("treasures", ())), "effect": doc.get("effect"),
+                        "effect_resource": doc.get("effect_resource")})
 
 
 def goon_from(doc: Any) -> Goon:
     """Rebuild a goon from its stored form."""
-    return Goon(doc["name"], doc["type"], doc.get("suspicion", 0), tuple(doc.get("treasures", ())),
-                doc.get("effect"), doc.get("effect_resource"), doc.get("resource"))
+    return build(Goon, {"name": doc["name"], "type": doc["type"], "suspicion": doc.get("suspicion", 0),
+                        "treasures": tuple(doc.get("treasures", ())), "effect": doc.get("effect"),
+                        "effect_resource": doc.get("effect_resource"), "resource": doc.get("resource")})
 
 
 def goal_from(doc: Any) -> Goal | None:
     """Rebuild a goal from its stored form (``None`` stays ``None``)."""
     if doc is None:
         return None
-    return Goal(doc["name"], doc["kind"], doc.get("counts"), doc.get("minimum", 0), doc.get("treasure"),
-                doc.get("stars", 0))
+    return build(Goal, {"name": doc["name"], "kind": doc["kind"], "counts": doc.get("counts"),
+                        "minimum": doc.get("minimum", 0), "treasure": doc.get("treasure"),
+                        "stars": doc.get("stars", 0)})
