@@ -9,14 +9,14 @@ A game is a set of pure functions over frozen dataclasses:
 - ``decide(state, command)`` returns the events a command causes, or raises ``RuleViolation``;
 - ``view_for(state, seat)`` returns what one seat (or ``None``: a spectator) may see.
 
-A game may also give ``fold_many(events, state, evolve)``, a faster fold of a list of events: its
-result must equal evolving them one by one with ``evolve`` (which it may call for some of them),
-and it must never change ``state`` or anything in it (other requests and threads read it).
+A game may also give ``fold_many(events, state, evolve)``, a faster fold of any iterable of events:
+its result must equal evolving them one by one with ``evolve`` (which it may call for some of
+them), and it must never change ``state`` or anything in it (other requests and threads read it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,13 +34,12 @@ class GameDefinition:
     evolve: Callable[[Any, Event], Any]
     view_for: Callable[[Any, str | None], Any]
 
-    fold_many: Callable[[Sequence[Event], Any, Callable[[Any, Event], Any]], Any] | None = None
+    fold_many: Callable[[Iterable[Event], Any, Callable[[Any, Event], Any]], Any] | None = None
 
     def fold(self, events: Iterable[Event], state: Any = None) -> Any:
         """State after ``events`` (from ``state``, by default from nothing); ``state`` is left as it was."""
         if self.fold_many is not None:
-            # Events are made first: a generator's own code never runs inside the game's fold.
-            return self.fold_many(events if type(events) in (list, tuple) else list(events), state, self.evolve)
+            return self.fold_many(events, state, self.evolve)
         evolve = self.evolve  # one attribute look-up per fold, not per event
         for event in events:
             state = evolve(state, event)

@@ -8,7 +8,7 @@ and returns it (``owned.py``); so the state given to ``evolve`` or ``fold_many``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 
 from companion.games.lockup import events as E
 from companion.games.lockup import fold_cards  # noqa: F401 - registers the evolvers of cards, goals, patrol and the end
@@ -42,21 +42,23 @@ def evolve(state: State | None, event: E.Event) -> State:
     return new
 
 
-def fold_many(events: Sequence[E.Event], state: State | None, evolve_one: Callable) -> State | None:
+def fold_many(events: Iterable[E.Event], state: State | None, evolve_one: Callable) -> State | None:
     """The state after ``events`` from ``state`` (``GAME.fold``): equal to ``evolve`` on each
     event in turn, with ``evolve_one`` (the game's checked evolve) for an event folded onto nothing.
 
     The state is thawed once (``state.thaw``: a private copy), and every event then changes that
     copy in place: one State for the whole log, not one per event. ``state`` and what it holds are
     never changed: it may be a cached state that other requests and threads are reading. An error
-    leaves nothing behind (the half-folded copy is dropped)."""
-    if not events:
-        return state
+    leaves nothing behind (the half-folded copy is dropped). No events: ``state`` itself."""
     table, events = EVOLVERS, iter(events)
+    first = next(events, None)
+    if first is None:
+        return state
     if state is None:  # game-started, checked by the game's evolve: a new State, private already
-        state = evolve_one(None, next(events))
+        state = evolve_one(None, first)
     else:
-        state = thaw(state)
+        state = table[type(first)](thaw(state), first)
+        state.__dict__["seq"] += 1
     fields = state.__dict__
     for event in events:
         new = table[type(event)](state, event)
