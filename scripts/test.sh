@@ -23,4 +23,6 @@ fi
 export CHROMIUM="$chromium_bin"
 
 .venv/bin/ruff check .
-.venv/bin/python -m pytest "$@"
+# Two workers (pytest-xdist): the browser tests in one of them, one after the other (tests/conftest.py),
+# everything else in the other. PYTEST_WORKERS=0 runs everything in this one process.
+.venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" --dist loadgroup "$@"

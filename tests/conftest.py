@@ -130,3 +130,11 @@ def remote(app):
     other = app.test_client()
     other.environ_base.update(REMOTE)
     return other
+
+
+def pytest_collection_modifyitems(config, items):
+    """With pytest-xdist (``scripts/test.sh`` runs ``-n 2 --dist loadgroup``) every browser test
+    runs in the same worker, one Chromium at a time, while the other worker runs the rest."""
+    for item in items:
+        if item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.xdist_group("browser"))
