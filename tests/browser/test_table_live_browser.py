@@ -64,6 +64,21 @@ class Device:
             arg=seq, timeout=timeout)
         assert self.page.evaluate("() => window.__noReload") == 1, f"{self.name} reloaded the page"
 
+    def settled(self, timeout: float = 15.0) -> None:
+        """Wait until the page shows the table as it is now (its poller's version is the current one,
+        nothing in flight): a refresh landing while a form is being filled would clear its choices."""
+        deadline = time.monotonic() + timeout
+        while True:
+            status = self.page.evaluate("""async () => {
+                const poll = document.querySelector('#live-poll');
+                if (!poll || document.querySelector('.htmx-request')) return 0;
+                const answer = await fetch(poll.getAttribute('hx-get'), {headers: {'HX-Request': 'true'}});
+                return answer.status; }""")
+            if status == 204:
+                return
+            assert time.monotonic() < deadline, f"{self.name}: the page never caught up with the table"
+            self.page.wait_for_timeout(100)
+
     def close(self) -> None:
         self.context.close()
 
@@ -104,7 +119,10 @@ def take_seat(device: Device, seat: str) -> None:
 
 
 def assign(device: Device, tile: str, location: str, down: str | None = None, wait: bool = True):
-    """Fill the Roll Call form on ``device`` (a face-down tile typed privately: ``down``) and tap."""
+    """Fill the Roll Call form on ``device`` (a face-down tile typed privately: ``down``) and tap; a
+    tap that is waited for first waits for the page to be up to date (:meth:`Device.settled`)."""
+    if wait:
+        device.settled()
     form = device.page.locator("form.lk-assign")
     form.locator(f"input[name=tile][value='{tile}']").check()
     if down is not None:
@@ -196,6 +214,8 @@ def test_seats_private_values_simultaneous_and_stale_taps(browser, lan_served, s
                 assert_hidden(without_own_cell(body, own), {"9573"}, f"{device.name}: {url}")
         # Two simultaneous taps for Ben's turn (his phone and the host): one is recorded.
         before = support.seq(lan_served.app, game)
+        ben.settled()
+        host.settled()
         seen = {d.name: len(d.bodies) for d in (host, ben)}
         assign(ben, "2", "sewers", wait=False)
         assign(host, "enforcer", "infirmary", wait=False)
