@@ -167,8 +167,9 @@ def with_seat(state: State, name: str, **changes) -> State:
 def thaw(state: State) -> State:
     """A private copy of ``state`` that the evolvers change in place: the State and every dict or
     object in it that they change in place (the seats, each Seat and its resources, the
-    placements, the supply, the cubes at each location, the resolution) are copies; the rest
-    (tuples, cards, dicts that are only ever replaced whole) is shared. Folds call it once."""
+    placements, the supply, the cubes at locations, the resolution) are copies; the rest
+    (tuples, cards, dicts that are only ever replaced whole, such as a location's resources) is
+    shared. A fold calls it once, ``evolve`` once per event."""
     fields = state.__dict__.copy()
     seats = fields["seats"] = fields["seats"].copy()
     for name, seat in seats.items():
@@ -177,7 +178,7 @@ def thaw(state: State) -> State:
         seats[name] = build(Seat, board)
     fields["placements"] = fields["placements"].copy()
     fields["supply"] = fields["supply"].copy()
-    fields["loc_resources"] = {loc: res.copy() for loc, res in fields["loc_resources"].items()}
+    fields["loc_resources"] = fields["loc_resources"].copy()  # a location's own dict: replaced when changed
     fields["loc_suspicion"] = fields["loc_suspicion"].copy()
     if fields["resolution"] is not None:
         fields["resolution"] = build(Resolution, fields["resolution"].__dict__.copy())
@@ -265,9 +266,7 @@ def _seat_shift(fields: dict, name: str, cubes: dict, sign: int, place: str) -> 
 def _loc_shift(fields: dict, name: str, cubes: dict, sign: int, place: str) -> None:
     # A location keeps its resources with a count (others are dropped) and its suspicion.
     loc_res, loc_susp = fields["loc_resources"], fields["loc_suspicion"]
-    res = loc_res.get(name)
-    if res is None:
-        res = loc_res[name] = {}
+    res = loc_res[name] = dict(loc_res.get(name) or {})  # shared with the state thawed: copied, not changed
     suspicion = loc_susp.get(name, 0)
     for cube, n in cubes.items():
         if cube == "suspicion":
