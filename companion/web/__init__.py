@@ -66,6 +66,9 @@ def init_app(app: Flask) -> None:
     from flask_babel import get_locale
 
     app.jinja_env.globals["get_locale"] = get_locale
+    from companion.web import templating
+
+    templating.install(app)  # dict items before attributes: no exception per look-up
     from companion.web import i18n
 
     i18n.init_app(app)  # the core's messages (refusals, reasons) in the request's language

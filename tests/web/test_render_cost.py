@@ -203,3 +203,22 @@ def test_the_fragment_cache_is_bounded_and_draws_once():
     cache.get(("c",), draw("three"))  # evicts ("a",), the least recently used
     assert cache.get(("a",), draw("one anew")) == "one anew"
     assert drawn == ["one", "two", "three", "one anew"]
+
+
+def test_templates_read_a_dict_item_before_an_attribute_and_keep_jinjas_answers(app):
+    """companion.web.templating: ``d.key`` finds the item without trying an attribute first; an
+    attribute of anything else, a dict method, and a missing key answer as Jinja's own do."""
+    from jinja2 import Environment
+
+    env = app.jinja_env
+    assert env.getattr.__name__ == "getattr_dict_first"
+    source = "{{ d.a }}|{% for k in d.keys() %}{{ k }}{% endfor %}|{{ n.real }}|{{ d.nope is undefined }}"
+    fast = env.from_string(source).render(d={"a": 1, "b": 2}, n=5)
+    env.getattr = lambda obj, attribute: Environment.getattr(env, obj, attribute)
+    try:
+        assert env.from_string(source).render(d={"a": 1, "b": 2}, n=5) == fast == "1|ab|5|True"
+    finally:
+        del env.getattr  # back to the installed one for the rest of this app's life
+        from companion.web import templating
+
+        templating.install(app)
