@@ -72,18 +72,21 @@ def _generated(cls: type[Event], fields: tuple) -> Callable[[Mapping[str, Any]],
     env: dict[str, Any] = {"new": _new, "cls": cls, "S": _SCALARS, "F": _freeze, "FD": _freeze_dict,
                            "FL": _freeze_items, "M": _MISSING, "fallback": _general(cls, fields)}
     names = [f.name for f in fields]
-    lines = ["def build(p):", "    try:"]
-    lines += [f"        a{i} = p[{name!r}]" for i, name in enumerate(names)]
-    lines += ["    except (KeyError, TypeError):", "        return slow(p)"]
-    for i in range(len(names)):
-        lines += _freezing(f"a{i}")
     # Filled key by key, in field order, into the new object's own __dict__: about twice as fast
     # as setting a whole __dict__ with object.__setattr__ (measured on the events of a game).
-    filling = ["    e = new(cls)", "    d = e.__dict__", *(f"    d[{name!r}] = a{i}" for i, name in enumerate(names)),
-               "    return e"]
-    lines += filling
-    lines += ["def slow(p):", "    get = p.get"]
-    required = []
+    filling = [line for i in range(len(names)) for line in _freezing(f"a{i}")]
+    filling += ["    e = new(cls)", "    d = e.__dict__", *(f"    d[{name!r}] = a{i}" for i, name in enumerate(names)),
+                "    return e"]
+    lines = ["def build(p):", "    try:", *(f"        a{i} = p[{name!r}]" for i, name in enumerate(names)),
+             "    except (KeyError, TypeError):", "        return slow(p)", *filling,
+             *_slow_reads(fields, env), *filling]
+    exec("\n".join(lines), env)  # noqa: S102 - the source is built from the class's own field names
+    return env["build"]
+
+
+def _slow_reads(fields: tuple, env: dict[str, Any]) -> list[str]:
+    # The start of slow(p): each field read with get (its default, or M when it has none).
+    lines, required = ["def slow(p):", "    get = p.get"], []
     for i, f in enumerate(fields):
         if f.default is dataclasses.MISSING:
             lines.append(f"    a{i} = get({f.name!r}, M)")
@@ -93,11 +96,7 @@ def _generated(cls: type[Event], fields: tuple) -> Callable[[Mapping[str, Any]],
             lines.append(f"    a{i} = get({f.name!r}, d{i})")
     if required:
         lines += [f"    if {' or '.join(required)}:", "        return fallback(p)"]
-    for i in range(len(names)):
-        lines += _freezing(f"a{i}")
-    lines += filling
-    exec("\n".join(lines), env)  # noqa: S102 - the source is built from the class's own field names
-    return env["build"]
+    return lines
 
 
 def _freezing(name: str) -> list[str]:
