@@ -155,7 +155,8 @@ def _drawn(monkeypatch) -> list:
     original = panel.Fragments.get
 
     def get(self, key, draw):
-        return original(self, key, lambda: drawn.append(key[0]) or draw())
+        board = key[0] != "ask"  # the question is a fragment of its own (test below)
+        return original(self, key, lambda: (board and drawn.append(key[0])) or draw())
 
     monkeypatch.setattr(panel.Fragments, "get", get)
     return drawn
@@ -189,6 +190,20 @@ def test_cached_board_entries_draw_the_page_a_cold_cache_draws(client, game, mon
             panel.FRAGMENTS.clear()
             feed.LINES.clear()
             assert _panel(client, game, lang) == warm
+
+
+def test_the_same_question_is_drawn_once_for_every_htmx_answer(client, game, monkeypatch):
+    """The racing devices of one table see the same question: an htmx answer draws it once."""
+    asked: list = []
+    original = panel.Fragments.get
+    monkeypatch.setattr(panel.Fragments, "get", lambda self, key, draw: original(
+        self, key, lambda: (key[0] == "ask" and asked.append(key)) or draw()))
+    monkeypatch.setattr(play, "new_key", lambda: "same-key-for-all")  # each render draws a fresh one
+    game.until(5)
+    first = _panel(client, game)
+    assert len(asked) == 1 and 'id="lockup-ask"' in first
+    assert _panel(client, game) == first and len(asked) == 1
+    assert _panel(client, game, "pl") != first and len(asked) == 2  # another language, drawn anew
 
 
 def test_the_fragment_cache_is_bounded_and_draws_once():

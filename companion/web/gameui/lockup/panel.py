@@ -92,6 +92,11 @@ class Shown:
         step changes a few entries of the board, and only those are drawn again."""
         return self.region(region_id, Markup(FRAGMENTS.get((region_id, self.locale, repr(shows)), caller)), tag)
 
+    def fragment(self, name: str, *shows, caller) -> Markup:
+        """The HTML ``caller`` draws, or the same from an earlier render that showed the same
+        ``shows`` (everything the body reads) in the same language; not a preserved region."""
+        return Markup(FRAGMENTS.get((name, self.locale, repr(shows)), caller))
+
 
 class Fragments:
     """HTML of board entries by what they show (a bounded LRU shared by every game and request).
