@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from flask import Response, abort, render_template, render_template_string, request, url_for
+from flask import Response, abort, g, render_template, render_template_string, request, url_for
 
 from companion.core.errors import InputError
 from companion.web import live, play, seats
@@ -32,7 +32,7 @@ def act(game_id: str, action: str):
     parser = PARSERS.get(action)
     if parser is None or game["kind"] not in ("lockup", "lockup-solo"):
         abort(404)
-    loaded = play.load(game)
+    loaded = live.checked_read(game) or play.load(game)
     core = core_of(loaded.state)
     try:
         command, entered = parser(request.form, core)
@@ -56,7 +56,10 @@ def _to_end_page(game: dict, answer) -> Response | None:
     shows the final scoring (tens of KB): the step's answer stays small, the page is loaded once.
     A refusal (4xx) is answered as it is."""
     done = isinstance(answer, tuple) and answer[1] == 200
-    if not done or not request.headers.get("HX-Request") or core_of(play.load(game).state).phase != "over":
+    if not done or not request.headers.get("HX-Request"):
+        return None
+    after = g.get("after_command")  # the game as the command left it (games.run_command)
+    if core_of((after or play.load(game)).state).phase != "over":
         return None
     return Response("", 200, headers={"HX-Redirect": url_for("games.show", game_id=game["id"]) + "#prompt"})
 
