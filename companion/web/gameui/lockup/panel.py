@@ -72,10 +72,11 @@ class Shown:
         whole, and one where some did is sent with stand-ins for the others."""
         if self._now is None:
             self._start()
-        whole = html
-        for stand_in, real in self._stand_ins.items():
-            if stand_in in whole:
-                whole = whole.replace(stand_in, real)
+        whole = str(html)  # plain text: Markup's replace would escape what it puts in
+        if self._stand_ins and " hx-preserve></" in whole:
+            for stand_in, real in self._stand_ins.items():
+                if stand_in in whole:
+                    whole = whole.replace(stand_in, real)
         digest = hash(whole)
         self._now[region_id] = digest
         if self._before is not None and self._before.get(region_id) == digest:
