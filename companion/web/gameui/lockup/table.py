@@ -14,9 +14,13 @@ from companion.web.gameui.lockup import forms
 from companion.web.gameui.lockup import words as W
 
 
+@W.per_language
+def _quantities() -> dict:
+    return {"reputation": _("reputation"), "tomes": _("tomes"), "storage_limit": _("storage limit")}
+
+
 def _quantity(q: str) -> str:
-    names = {"reputation": _("reputation"), "tomes": _("tomes"), "storage_limit": _("storage limit")}
-    return names.get(q) or W.cube(q)
+    return _quantities().get(q) or W.cube(q)
 
 
 def tools(core) -> dict:

@@ -132,11 +132,15 @@ def reward_of(name: str | None) -> str:
     return names.get(name or "", _("no reward"))
 
 
+@per_language
+def _phases() -> dict:
+    return {"traits": _("Traits"), "roll_call": _("Roll Call"), "lights_out": _("Lights Out"),
+            "patrol": _("Patrol"), "final": _("Final raid"), "over": _("Game over")}
+
+
 def phase(name: str) -> str:
     """A phase of the round."""
-    names = {"traits": _("Traits"), "roll_call": _("Roll Call"), "lights_out": _("Lights Out"),
-             "patrol": _("Patrol"), "final": _("Final raid"), "over": _("Game over")}
-    return names.get(name, name)
+    return _phases().get(name, name)
 
 
 @per_language
@@ -189,10 +193,22 @@ def place(where: str) -> str:
 
 def table_options(options: dict) -> str:
     """The game's table options (recorded in ``game-started``), each with on/off, e.g. for the game page."""
-    labels = (("pass_rewards_down", _("declined rewards pass down (I-1)")),
-              ("spanish_second_tiers", _("second tiers as in the Spanish rulebook (I-2)")))
-    return "; ".join(_("%(option)s: on", option=label) if options.get(key) else _("%(option)s: off", option=label)
-                     for key, label in labels)
+    return _table_options()[tuple(bool(options.get(key)) for key in _OPTIONS)]
+
+
+_OPTIONS = ("pass_rewards_down", "spanish_second_tiers")
+
+
+@per_language
+def _table_options() -> dict:
+    # Every on/off combination said once per language (the game page shows one on every step).
+    labels = (_("declined rewards pass down (I-1)"), _("second tiers as in the Spanish rulebook (I-2)"))
+    said = {}
+    for mask in range(2 ** len(_OPTIONS)):
+        flags = tuple(bool(mask >> i & 1) for i in range(len(_OPTIONS)))
+        said[flags] = "; ".join(_("%(option)s: on", option=label) if on else _("%(option)s: off", option=label)
+                                for label, on in zip(labels, flags, strict=True))
+    return said
 
 
 def vocabulary() -> dict:
