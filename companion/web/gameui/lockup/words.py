@@ -93,8 +93,22 @@ def counted(name: str, n: int) -> str:
 
 def cubes(amounts: dict) -> str:
     """``{"scrap": 2, "gold": 1}`` as ``2 scrap, 1 gold`` (nothing: an em dash)."""
-    parts = [counted(c, n) for c, n in amounts.items() if n]
-    return ", ".join(parts) if parts else "—"
+    said = _cubes_said()
+    key = tuple(amounts.items())
+    found = said.get(key)
+    if found is None:
+        parts = [counted(c, n) for c, n in key if n]
+        found = ", ".join(parts) if parts else "—"
+        if len(said) >= 4096:  # a bound: the amounts a table meets are few, but never trust that
+            said.clear()
+        said[key] = found
+    return found
+
+
+@per_language
+def _cubes_said() -> dict:
+    # Amounts already said in this language (a panel says a dozen of them, mostly the same each step).
+    return {}
 
 
 def tile(value: object) -> str:
