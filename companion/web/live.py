@@ -18,6 +18,8 @@ worker thread each), and a poll that finds nothing new costs one indexed read of
 from __future__ import annotations
 
 import hashlib
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from flask import Blueprint, Response, g, has_request_context, request
@@ -158,3 +160,31 @@ def init_app(app) -> None:
     app.jinja_env.globals["live_stamp"] = stamp
     app.jinja_env.globals["live_fields"] = form_fields
     app.jinja_env.globals["live_version"] = shown_version
+    app.jinja_env.globals["seats_news"] = seats_news
+
+
+_SEATS_SHOWN: OrderedDict = OrderedDict()  # (game, version drawn, device, locale) -> digest of the seats shown
+_SEATS_LOCK = threading.Lock()
+SEATS_SHOWN_LIMIT = 1024
+
+
+def seats_news(game: dict, seating: dict) -> bool:
+    """Whether an htmx answer must carry the seats section (it sits outside the swapped panel, so
+    it rides along out of band): not when the device's form was drawn from a render of this
+    process whose seats looked the same, as they mostly do from one step to the next."""
+    from flask_babel import get_locale
+
+    from companion.web.seats import device_id
+
+    digest = hash(repr(seating))
+    device, locale = device_id(create=False), str(get_locale())
+    drawn = g.get("live_form")
+    posted = request.form.get("form_version") if request.method == "POST" else None
+    with _SEATS_LOCK:
+        if drawn is not None:
+            _SEATS_SHOWN[(game["id"], str(drawn[0]), device, locale)] = digest
+            _SEATS_SHOWN.move_to_end((game["id"], str(drawn[0]), device, locale))
+            while len(_SEATS_SHOWN) > SEATS_SHOWN_LIMIT:
+                _SEATS_SHOWN.popitem(last=False)
+        before = _SEATS_SHOWN.get((game["id"], posted, device, locale)) if posted is not None else None
+    return before != digest
