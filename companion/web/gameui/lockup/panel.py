@@ -93,6 +93,18 @@ class Shown:
         step changes a few entries of the board, and only those are drawn again."""
         return self.region(region_id, Markup(FRAGMENTS.get((region_id, self.locale, repr(shows)), caller)), tag)
 
+    def entries(self, prefix: str, tag: str, items: list[dict], field: str, draw) -> Markup:
+        """Regions ``prefix`` + ``item[field]``, one per item, each drawn by the macro ``draw(item)``
+        only when no earlier render in this language showed the same item; then as :meth:`region`.
+        (The loop is here, not in the template: a Jinja call block per entry cost more than the
+        entry.)"""
+        out = []
+        for item in items:
+            region_id = f"{prefix}{item[field]}"
+            html = FRAGMENTS.get((region_id, self.locale, repr(item)), lambda item=item: draw(item))
+            out.append(self.region(region_id, Markup(html), tag))
+        return Markup("\n".join(out))
+
     def fragment(self, name: str, *shows, caller) -> Markup:
         """The HTML ``caller`` draws, or the same from an earlier render that showed the same
         ``shows`` (everything the body reads) in the same language; not a preserved region."""
