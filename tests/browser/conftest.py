@@ -48,11 +48,32 @@ def live_url(live_app):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = create_server(live_app, host="127.0.0.1", port=port, threads=4)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
+    stop = serving(create_server(live_app, host="127.0.0.1", port=port, threads=4))
     yield f"http://127.0.0.1:{port}"
-    server.close()
+    stop()
+
+
+def serving(server):
+    """Run a waitress ``server`` in a thread; the function returned stops it. Its sockets closed
+    under its ``select`` are then expected (``EBADF``), not an error of the test."""
+    stopping = threading.Event()
+
+    def run() -> None:
+        try:
+            server.run()
+        except OSError:
+            if not stopping.is_set():
+                raise
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+
+    def stop() -> None:
+        stopping.set()
+        server.close()
+        thread.join(timeout=5)
+
+    return stop
 
 
 @pytest.fixture
@@ -126,8 +147,6 @@ def lan_served(tmp_path):
     lan, port = lan_address(), free_port()
     app = create_app({"INSTANCE_PATH": str(tmp_path / "instance"), "ALLOWED_HOSTS": (lan,),
                       "PUBLIC_URL": f"http://{lan}:{port}/"})
-    server = create_server(app, host="0.0.0.0", port=port, threads=8)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
+    stop = serving(create_server(app, host="0.0.0.0", port=port, threads=8))
     yield LanServed(app, port, lan)
-    server.close()
+    stop()
