@@ -69,6 +69,7 @@ def init_app(app: Flask) -> None:
     from companion.web import templating
 
     templating.install(app)  # dict items before attributes: no exception per look-up
+    templating.install_url_for(app)  # URLs built once
     from companion.web import i18n
 
     i18n.init_app(app)  # the core's messages (refusals, reasons) in the request's language

@@ -31,3 +31,30 @@ def install(app: Flask) -> None:
         return general(env, obj, attribute)
 
     env.getattr = getattr_dict_first
+
+
+def install_url_for(app: Flask) -> None:
+    """Give templates a ``url_for`` that remembers the URLs it built (Werkzeug builds each one anew,
+    about 15 µs; a panel asks for the same dozen on every step). Static files are left to Flask's
+    (their content hash may change), and the key holds everything a URL here depends on."""
+    from flask import request, url_for
+
+    built: dict[tuple, str] = {}
+
+    def remembered_url_for(endpoint: str, **values: Any) -> str:
+        if endpoint == "static":
+            return url_for(endpoint, **values)
+        key = (endpoint, request.blueprint if endpoint.startswith(".") else None, request.script_root,
+               request.host if values.get("_external") else None, tuple(sorted(values.items())))
+        try:
+            found = built.get(key)
+        except TypeError:  # a value that cannot be a key: build it every time
+            return url_for(endpoint, **values)
+        if found is None:
+            found = url_for(endpoint, **values)
+            if len(built) >= 4096:
+                built.clear()
+            built[key] = found
+        return found
+
+    app.jinja_env.globals["url_for"] = remembered_url_for

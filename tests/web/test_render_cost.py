@@ -237,3 +237,23 @@ def test_templates_read_a_dict_item_before_an_attribute_and_keep_jinjas_answers(
         from companion.web import templating
 
         templating.install(app)
+
+
+def test_templates_build_each_url_once_and_the_same_as_flask(app, monkeypatch):
+    """companion.web.templating.install_url_for: the URLs Flask's url_for builds, each built once
+    per app; static files always through Flask's (their content hash)."""
+    import flask
+
+    remembered = app.jinja_env.globals["url_for"]
+    calls = _counting(monkeypatch, app, "url_for")  # flask.url_for builds through the app's
+    with app.test_request_context("/"):
+        first = [remembered("games.show", game_id="g1"), remembered("games.undo", game_id="g1"),
+                 remembered("games.show", game_id="g2", _anchor="prompt")]
+        again = [remembered("games.show", game_id="g1"), remembered("games.undo", game_id="g1"),
+                 remembered("games.show", game_id="g2", _anchor="prompt")]
+        expected = [flask.url_for("games.show", game_id="g1"), flask.url_for("games.undo", game_id="g1"),
+                    flask.url_for("games.show", game_id="g2", _anchor="prompt")]
+        static = remembered("static", filename="app.css")
+    assert first == again == expected == ["/games/g1", "/games/g1/undo", "/games/g2#prompt"]
+    assert len(calls) == 3 + 3 + 1  # built once each, then Flask's own for the comparison and the static file
+    assert "v=" in static
