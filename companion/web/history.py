@@ -40,6 +40,20 @@ def fallback(_event: Event | None = None) -> str:
     return _("A change was recorded")
 
 
+def describers(sentences: dict[str, Callable[[Event], str]]):
+    """``(describe_event, describe)`` of a game's sentence table (event type -> sentence): one event
+    in words (the undo/redo confirmation names a command by its first event), and a command's
+    events in words, each with its rule id; an event the table lacks gets :func:`fallback`."""
+
+    def describe_event(event: Event) -> str:
+        return sentences.get(event.type, fallback)(event)
+
+    def describe(events: list[Event]) -> list[str]:
+        return [describe_event(e) for e in events]
+
+    return describe_event, describe
+
+
 def _plain_heading(_state: Any, _events: list[Event]) -> str:
     return _("Recorded actions")
 

@@ -105,14 +105,8 @@ SENTENCES = {
 }
 
 
-def describe_event(event: Event) -> str:
-    """One event in words (the undo/redo confirmation names a command by its first event)."""
-    return SENTENCES.get(event.type, history.fallback)(event)
-
-
-def describe(events: list[Event]) -> list[str]:
-    """A command's events in words, each with its rule id (an unknown event: a neutral sentence)."""
-    return [describe_event(e) for e in events]
+# One event in words (undo/redo confirmations); a command's events in words (the history page).
+describe_event, describe = history.describers(SENTENCES)
 
 
 def heading(state: rc.State | None, events: list[Event]) -> str:
