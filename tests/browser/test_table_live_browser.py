@@ -216,6 +216,8 @@ def test_seats_private_values_simultaneous_and_stale_taps(browser, lan_served, s
         before = support.seq(lan_served.app, game)
         ben.settled()
         host.settled()
+        for device in (host, ben):  # no refresh between filling and tapping: both forms are for Ben's turn
+            device.page.evaluate("() => document.getElementById('live-poll').remove()")
         seen = {d.name: len(d.bodies) for d in (host, ben)}
         assign(ben, "2", "sewers", wait=False)
         assign(host, "enforcer", "infirmary", wait=False)

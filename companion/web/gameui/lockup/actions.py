@@ -40,8 +40,10 @@ def act(game_id: str, action: str):
         # Another device's post may have landed since the early stale check (live.refuse_stale):
         # a form drawn for the question before is then stale, not a bad field.
         drawn = request.form.get("form_target")
-        if drawn is not None and loaded.ui.target_of is not None and drawn != loaded.ui.target_of(loaded.state):
-            return render_game(game, error=live.moved_message(), status=409, loaded=loaded)
+        if drawn is not None and loaded.ui.target_of is not None:
+            fresh = play.load(game)  # read again: a refused post is rare, and it must say why
+            if drawn != loaded.ui.target_of(fresh.state):
+                return render_game(game, error=live.moved_message(), status=409, loaded=fresh)
         return render_game(game, error=error_text(exc), status=422)
     # The CSRF token is a secret of this browser session: it is not kept with the command.
     recorded = {k: v for k, v in request.form.to_dict(flat=False).items() if k != "csrf_token"}
