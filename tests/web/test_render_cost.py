@@ -257,3 +257,15 @@ def test_templates_build_each_url_once_and_the_same_as_flask(app, monkeypatch):
     assert first == again == expected == ["/games/g1", "/games/g1/undo", "/games/g2#prompt"]
     assert len(calls) == 3 + 3 + 1  # built once each, then Flask's own for the comparison and the static file
     assert "v=" in static
+
+
+def test_a_templates_underscore_says_what_jinjas_gettext_says(app):
+    """companion.web.catalog._underscore: the same text, escaping and %-formatting as Jinja's
+    newstyle ``gettext`` (installed by Flask-Babel), in Spanish."""
+    source_fast = "{{ _('Round %(r)s of %(n)s', r='<b>', n=6) }}|{{ _('Undo') }}|{{ _('100%% sure') }}"
+    source_jinja = source_fast.replace("_(", "gettext(")
+    with app.test_request_context(headers={"Accept-Language": "es"}):
+        fast = app.jinja_env.from_string(source_fast).render()
+        jinja = app.jinja_env.from_string(source_jinja).render()
+    assert app.jinja_env.globals["_"].__name__ == "_underscore"
+    assert fast == jinja and "&lt;b&gt;" in fast and "100% sure" in fast and "Undo" not in fast
