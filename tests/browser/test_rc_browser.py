@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.support import tap_and_swap
+
 pytestmark = pytest.mark.browser
 
 TALLIES = {
@@ -70,8 +72,10 @@ def enter_final_counts(page, screenshot) -> None:
         page.locator("form.rc-rats").nth(player - 1).locator("input[name=rats]").fill(value)
         page.locator("form.rc-rats").nth(player - 1).locator("button").click()
         expect(page.locator("form.rc-rats").nth(player - 1).locator(".ok")).to_have_text("recorded")
-    page.check('#rc-treasury input[value="yes"]')
-    page.locator("#rc-treasury button").click()
+    # RC-F5: the Treasury noted in round 1 is already recorded; saying it again changes nothing
+    expect(page.locator("#rc-needs")).not_to_contain_text("Treasury")
+    expect(page.locator('#rc-treasury input[value="yes"]')).to_be_checked()
+    tap_and_swap(page, page.locator("#rc-treasury button"))  # the answer looks the same: wait for it
     expect(page.locator("#rc-needs")).not_to_contain_text("Treasury")
     page.select_option("#rc-order-church-1-1", "Azul")
     page.select_option("#rc-order-church-1-2", "Rojo")

@@ -404,6 +404,15 @@ def tap_and_wait(page, button) -> None:
         "s => { const p = document.querySelector('#lockup'); return p && p.dataset.seq !== s; }", arg=seq)
 
 
+def tap_and_swap(page, button, region: str = "#game-panel") -> None:
+    """Tap ``button`` and wait until htmx has replaced ``region``: the element shown before the tap
+    is gone from the page. For a tap whose answer looks the same as the page before it (a value
+    recorded again), where waiting for a text would pass before the answer arrives."""
+    before = page.locator(region).element_handle()
+    button.click()
+    page.wait_for_function("el => !el.isConnected", arg=before)
+
+
 # --- seats and undo confirmation (issue 12) ----------------------------------------------------
 
 LAN_PHONE = "192.0.2.50"  # a documentation address standing for a phone on the table's Wi-Fi
