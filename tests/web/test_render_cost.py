@@ -15,6 +15,7 @@ from companion.games.lockup import autoplay
 from companion.games.lockup.fold import evolve
 from companion.web import get_store, play
 from companion.web.gameui.lockup import feed, panel
+from companion.web.rendered import RenderCache
 
 HX = {"HX-Request": "true"}
 
@@ -108,7 +109,7 @@ def test_translation_calls_of_a_step_do_not_grow_with_the_game(client, game, mon
 def test_lines_are_kept_apart_by_language(client, game):
     game.until(30)
     english, spanish = _panel(client, game, "en"), _panel(client, game, "es")
-    lines = [key for key in feed.LINES._lines if key[0] == game.game["id"]]
+    lines = [key for key in feed.LINES.keys() if key[0] == game.game["id"]]
     assert {key[3] for key in lines} == {"en", "es"}
     assert english != spanish
 
@@ -118,22 +119,25 @@ def test_lines_are_kept_apart_by_view(app, game):
     with app.test_request_context():
         table_lines, _tail = feed.recent(game.game["id"])
         seat_lines, _tail = feed.recent(game.game["id"], viewer="Ana")
-    views = {key[4] for key in feed.LINES._lines if key[0] == game.game["id"]}
+    views = {key[4] for key in feed.LINES.keys() if key[0] == game.game["id"]}
     assert views == {None, "Ana"} and table_lines == seat_lines  # the feed says only public facts
 
 
-def test_the_line_cache_is_bounded_and_renders_once():
-    cache, rendered = feed.LineCache(size=2), []
+def test_the_render_cache_is_bounded_and_renders_once():
+    """web.rendered.RenderCache (feed lines, board entries): one render per key, LRU eviction,
+    and a ``None`` kept like any text (a line that says nothing is not rendered again)."""
+    cache, rendered = RenderCache(size=2), []
 
     def render(text):
         return lambda: rendered.append(text) or text
 
     assert cache.get(("g", 1), render("one")) == "one"
     assert cache.get(("g", 1), render("again")) == "one"
-    cache.get(("g", 2), render("two"))
+    cache.get(("g", 2), render(None))
+    assert cache.get(("g", 2), render("not again")) is None
     cache.get(("g", 3), render("three"))  # evicts ("g", 1), the least recently used
     assert cache.get(("g", 1), render("one anew")) == "one anew"
-    assert rendered == ["one", "two", "three", "one anew"]
+    assert rendered == ["one", None, "three", "one anew"] and cache.keys() == [("g", 3), ("g", 1)]
 
 
 def test_the_feed_matches_describing_the_whole_tail(app, game):
@@ -152,13 +156,13 @@ def test_the_feed_matches_describing_the_whole_tail(app, game):
 def _drawn(monkeypatch) -> list:
     """The board entries drawn (not taken from :data:`panel.FRAGMENTS`) from now on."""
     drawn: list = []
-    original = panel.Fragments.get
+    original = panel.FRAGMENTS.get
 
-    def get(self, key, draw):
+    def get(key, draw):
         board = key[0] != "ask"  # the question is a fragment of its own (test below)
-        return original(self, key, lambda: (board and drawn.append(key[0])) or draw())
+        return original(key, lambda: (board and drawn.append(key[0])) or draw())
 
-    monkeypatch.setattr(panel.Fragments, "get", get)
+    monkeypatch.setattr(panel.FRAGMENTS, "get", get)
     return drawn
 
 
@@ -195,29 +199,15 @@ def test_cached_board_entries_draw_the_page_a_cold_cache_draws(client, game, mon
 def test_the_same_question_is_drawn_once_for_every_htmx_answer(client, game, monkeypatch):
     """The racing devices of one table see the same question: an htmx answer draws it once."""
     asked: list = []
-    original = panel.Fragments.get
-    monkeypatch.setattr(panel.Fragments, "get", lambda self, key, draw: original(
-        self, key, lambda: (key[0] == "ask" and asked.append(key)) or draw()))
+    original = panel.FRAGMENTS.get
+    monkeypatch.setattr(panel.FRAGMENTS, "get", lambda key, draw: original(
+        key, lambda: (key[0] == "ask" and asked.append(key)) or draw()))
     monkeypatch.setattr(play, "new_key", lambda: "same-key-for-all")  # each render draws a fresh one
     game.until(5)
     first = _panel(client, game)
     assert len(asked) == 1 and 'id="lockup-ask"' in first
     assert _panel(client, game) == first and len(asked) == 1
     assert _panel(client, game, "pl") != first and len(asked) == 2  # another language, drawn anew
-
-
-def test_the_fragment_cache_is_bounded_and_draws_once():
-    cache, drawn = panel.Fragments(limit=2), []
-
-    def draw(text):
-        return lambda: drawn.append(text) or text
-
-    assert cache.get(("a",), draw("one")) == "one"
-    assert cache.get(("a",), draw("again")) == "one"
-    cache.get(("b",), draw("two"))
-    cache.get(("c",), draw("three"))  # evicts ("a",), the least recently used
-    assert cache.get(("a",), draw("one anew")) == "one anew"
-    assert drawn == ["one", "two", "three", "one anew"]
 
 
 def test_templates_read_a_dict_item_before_an_attribute_and_keep_jinjas_answers(app):

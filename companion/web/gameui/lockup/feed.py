@@ -7,9 +7,6 @@ never shown. An event type this module does not know is left out rather than gue
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-
 from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 
@@ -19,6 +16,7 @@ from companion.games.lockup.model import GUARDS
 from companion.web import get_store
 from companion.web.gameui.lockup import words as W
 from companion.web.i18n import text
+from companion.web.rendered import RenderCache
 
 TAIL = 120  # events decoded from the end of the log: far more than three commands produce
 
@@ -227,37 +225,5 @@ def recent(game: dict | str, commands: int = 3, viewer: str | None = None) -> tu
     return groups, [event for _r, event in pairs]
 
 
-class LineCache:
-    """A bounded, thread-safe LRU of rendered feed lines.
-
-    A line is keyed by (game, seq, command, locale, view): a stored record never changes (the log
-    is append-only, and a command is undone or redone whole, so the event before it in its command
-    is fixed too), and the line says it in one language for one view.
-    """
-
-    def __init__(self, size: int):
-        self.size = size
-        self._lines: OrderedDict[tuple, str | None] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: tuple, render) -> str | None:
-        """The line under ``key``, rendered by ``render()`` the first time."""
-        with self._lock:
-            if key in self._lines:
-                self._lines.move_to_end(key)
-                return self._lines[key]
-        line = render()  # outside the lock: gettext may be slow, and two renders agree
-        with self._lock:
-            self._lines[key] = line
-            while len(self._lines) > self.size:
-                self._lines.popitem(last=False)
-        return line
-
-    def clear(self) -> None:
-        """Forget every line (tests; a catalog reload)."""
-        with self._lock:
-            self._lines.clear()
-
-
 # A few games' tails in every language and view a table uses: 120 lines per game and view.
-LINES = LineCache(size=16 * TAIL * 4)
+LINES = RenderCache(size=16 * TAIL * 4)

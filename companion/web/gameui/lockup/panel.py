@@ -23,6 +23,7 @@ from companion.web import seats
 from companion.web.gameui.lockup import end, feed, lightsout, patrol, rollcall, table
 from companion.web.gameui.lockup import words as W
 from companion.web.i18n import text
+from companion.web.rendered import RenderCache
 
 ASKS = {**rollcall.ASKS, **lightsout.ASKS, **patrol.ASKS}
 
@@ -91,7 +92,8 @@ class Shown:
 
         ``shows`` must be everything the body reads (the template passes the entry's own dict): a
         step changes a few entries of the board, and only those are drawn again."""
-        return self.region(region_id, Markup(FRAGMENTS.get((region_id, self.locale, repr(shows)), caller)), tag)
+        html = FRAGMENTS.get((region_id, self.locale, repr(shows)), lambda: str(caller()))
+        return self.region(region_id, Markup(html), tag)
 
     def entries(self, prefix: str, tag: str, items: list[dict], field: str, draw) -> Markup:
         """Regions ``prefix`` + ``item[field]``, one per item, each drawn by the macro ``draw(item)``
@@ -101,48 +103,19 @@ class Shown:
         out = []
         for item in items:
             region_id = f"{prefix}{item[field]}"
-            html = FRAGMENTS.get((region_id, self.locale, repr(item)), lambda item=item: draw(item))
+            html = FRAGMENTS.get((region_id, self.locale, repr(item)), lambda item=item: str(draw(item)))
             out.append(self.region(region_id, Markup(html), tag))
         return Markup("\n".join(out))
 
     def fragment(self, name: str, *shows, caller) -> Markup:
         """The HTML ``caller`` draws, or the same from an earlier render that showed the same
         ``shows`` (everything the body reads) in the same language; not a preserved region."""
-        return Markup(FRAGMENTS.get((name, self.locale, repr(shows)), caller))
+        return Markup(FRAGMENTS.get((name, self.locale, repr(shows)), lambda: str(caller())))
 
 
-class Fragments:
-    """HTML of board entries by what they show (a bounded LRU shared by every game and request).
-
-    The key is the entry's id, the language and the ``repr`` of the values it shows: the same key
-    always draws the same HTML, so an entry is drawn once, not on every step of every device."""
-
-    def __init__(self, limit: int = 4096):
-        self.limit = limit
-        self._html: OrderedDict = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: tuple, draw) -> str:
-        """The HTML under ``key``, drawn by ``draw()`` the first time."""
-        with self._lock:
-            html = self._html.get(key)
-            if html is not None:
-                self._html.move_to_end(key)
-                return html
-        html = str(draw())  # drawn outside the lock: two threads may draw the same entry, alike
-        with self._lock:
-            self._html[key] = html
-            while len(self._html) > self.limit:
-                self._html.popitem(last=False)
-        return html
-
-    def clear(self) -> None:
-        """Forget every entry (tests)."""
-        with self._lock:
-            self._html.clear()
-
-
-FRAGMENTS = Fragments()
+# Board entries and the question by what they show, in every language: the same key always draws
+# the same HTML, so an entry is drawn once, not on every step of every device.
+FRAGMENTS = RenderCache(size=4096)
 
 
 def core_of(state) -> State:
