@@ -163,28 +163,55 @@ def init_app(app) -> None:
     app.jinja_env.globals["seats_news"] = seats_news
 
 
-_SEATS_SHOWN: OrderedDict = OrderedDict()  # (game, version drawn, device, locale) -> digest of the seats shown
-_SEATS_LOCK = threading.Lock()
-SEATS_SHOWN_LIMIT = 1024
+class Drawn:
+    """What one device was sent, region by region, at the version its forms were drawn at.
+
+    Every render of a game panel records a digest of each region it draws (the board's regions,
+    the seats) under (game, version drawn, device, language). An htmx post carries the version of
+    the form it comes from (``form_version``): :attr:`before` is what that render sent, so a view
+    can leave out what the device already shows. A version this process never drew (a restart,
+    an evicted entry) gives ``None``: everything is sent in full.
+    """
+
+    _pages: OrderedDict = OrderedDict()
+    _lock = threading.Lock()
+    LIMIT = 1024
+
+    def __init__(self, game_id: str):
+        from flask_babel import get_locale
+
+        from companion.web.seats import device_id
+
+        base = (game_id, device_id(create=False), str(get_locale()))
+        drawn = g.get("live_form")
+        posted = request.form.get("form_version") if request.method == "POST" else None
+        self.now: dict[str, int] = {}
+        with self._lock:
+            if drawn is not None:
+                key = (*base, str(drawn[0]))
+                self._pages[key] = self.now
+                self._pages.move_to_end(key)
+                while len(self._pages) > self.LIMIT:
+                    self._pages.popitem(last=False)
+            found = self._pages.get((*base, posted)) if posted is not None else None
+        self.before: dict[str, int] | None = found if request.headers.get("HX-Request") else None
+
+    @classmethod
+    def of(cls, game_id: str) -> Drawn:
+        """This request's record for ``game_id`` (made once, after the panel's :func:`stamp`)."""
+        pages = g.setdefault("live_drawn", {})
+        if game_id not in pages:
+            pages[game_id] = cls(game_id)
+        return pages[game_id]
+
+    def unchanged(self, region: str, digest: int) -> bool:
+        """Record that this render draws ``region`` as ``digest``; whether the device shows it so."""
+        self.now[region] = digest
+        return self.before is not None and self.before.get(region) == digest
 
 
 def seats_news(game: dict, seating: dict) -> bool:
     """Whether an htmx answer must carry the seats section (it sits outside the swapped panel, so
     it rides along out of band): not when the device's form was drawn from a render of this
     process whose seats looked the same, as they mostly do from one step to the next."""
-    from flask_babel import get_locale
-
-    from companion.web.seats import device_id
-
-    digest = hash(repr(seating))
-    device, locale = device_id(create=False), str(get_locale())
-    drawn = g.get("live_form")
-    posted = request.form.get("form_version") if request.method == "POST" else None
-    with _SEATS_LOCK:
-        if drawn is not None:
-            _SEATS_SHOWN[(game["id"], str(drawn[0]), device, locale)] = digest
-            _SEATS_SHOWN.move_to_end((game["id"], str(drawn[0]), device, locale))
-            while len(_SEATS_SHOWN) > SEATS_SHOWN_LIMIT:
-                _SEATS_SHOWN.popitem(last=False)
-        before = _SEATS_SHOWN.get((game["id"], posted, device, locale)) if posted is not None else None
-    return before != digest
+    return not Drawn.of(game["id"]).unchanged("seats", hash(repr(seating)))

@@ -9,17 +9,14 @@ turn, which location, the tiles not yet shown face up, counts) is public.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-
-from flask import g, request
+from flask import request
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 
 from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, LOCATIONS, ROUNDS
 from companion.games.lockup.state import State, held, in_hand
-from companion.web import seats
+from companion.web import live, seats
 from companion.web.gameui.lockup import end, feed, lightsout, patrol, rollcall, table
 from companion.web.gameui.lockup import words as W
 from companion.web.i18n import text
@@ -31,39 +28,16 @@ ASKS = {**rollcall.ASKS, **lightsout.ASKS, **patrol.ASKS}
 class Shown:
     """The board regions a device already shows, kept out of an htmx answer.
 
-    Every render remembers a digest of each board region's HTML under (game, version drawn,
-    viewer, locale). An htmx post carries the version its form was drawn at (``form_version``):
-    the device shows that render's regions, so a region whose HTML is the same now is answered
-    as an empty element with ``hx-preserve`` and htmx keeps the one on the page. A version this
-    process never rendered (a restart, an evicted entry) gets every region in full.
+    A region whose HTML is the same as in the render the device's form was drawn from
+    (:class:`companion.web.live.Drawn`) is answered as an empty element with ``hx-preserve``, and
+    htmx keeps the one on the page.
     """
-
-    _seen: OrderedDict = OrderedDict()
-    _lock = threading.Lock()
-    LIMIT = 512
 
     def __init__(self, game_id: str, viewer: str | None):
         self.game_id, self.viewer = game_id, viewer
         self.locale = str(get_locale())
-        self._now: dict | None = None
-        self._before: dict | None = None
+        self._drawn: live.Drawn | None = None
         self._stand_ins: dict[str, str] = {}
-
-    def _key(self, version) -> tuple:
-        return self.game_id, str(version), self.viewer, self.locale
-
-    def _start(self) -> None:
-        drawn = g.get("live_form")
-        self._now = {}
-        with self._lock:
-            if drawn is not None:
-                self._seen[self._key(drawn[0])] = self._now
-                self._seen.move_to_end(self._key(drawn[0]))
-                while len(self._seen) > self.LIMIT:
-                    self._seen.popitem(last=False)
-            posted = request.form.get("form_version") if request.method == "POST" else None
-            if posted is not None and request.headers.get("HX-Request"):
-                self._before = self._seen.get(self._key(posted))
 
     def region(self, region_id: str, html: str, tag: str) -> Markup:
         """``html`` (the region ``region_id``, an element ``tag``), or its preserved stand-in.
@@ -71,16 +45,14 @@ class Shown:
         A region may hold regions drawn before it (a board section and its entries): its digest
         is taken over its children's own HTML, so a section whose entries did not change is kept
         whole, and one where some did is sent with stand-ins for the others."""
-        if self._now is None:
-            self._start()
+        if self._drawn is None:
+            self._drawn = live.Drawn.of(self.game_id)  # after the panel's stamp: it knows the version
         whole = str(html)  # plain text: Markup's replace would escape what it puts in
         if self._stand_ins and " hx-preserve></" in whole:
             for stand_in, real in self._stand_ins.items():
                 if stand_in in whole:
                     whole = whole.replace(stand_in, real)
-        digest = hash(whole)
-        self._now[region_id] = digest
-        if self._before is not None and self._before.get(region_id) == digest:
+        if self._drawn.unchanged(region_id, hash(whole)):
             stand_in = f'<{tag} id="{region_id}" hx-preserve></{tag}>'
             self._stand_ins[stand_in] = whole
             return Markup(stand_in)
