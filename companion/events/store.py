@@ -286,10 +286,13 @@ class EventStore(SettingsMixin, SeatsMixin):
 
     def game(self, game_id: str) -> dict[str, Any]:
         """The game's row, or :class:`UnknownGame`."""
-        rows = list(self.db.query("SELECT * FROM games WHERE id = ?", [game_id]))
-        if not rows:
+        # execute, not query: sqlite-utils wraps a query in a savepoint, two statements more on
+        # every request for a row read
+        cursor = self.db.execute("SELECT * FROM games WHERE id = ?", [game_id])
+        row = cursor.fetchone()
+        if row is None:
             raise UnknownGame(game_id)
-        return rows[0]
+        return dict(zip([column[0] for column in cursor.description], row, strict=True))
 
     def find_game(self, column: str, value: str) -> dict[str, Any] | None:
         """The game whose ``join_token`` or ``table_code`` is ``value``."""

@@ -62,9 +62,11 @@ def table_version(game_id: str, seq: int) -> str:
     """What a device has seen of a table: the game's last ``seq`` and a short digest of who holds
     which seat and who asks for one (a seat taken or released changes what every device shows;
     device ids are credentials, so only a digest of them goes out)."""
-    store = get_store()
-    holders = sorted((seat, h["device_id"]) for seat, h in store.seat_holders(game_id).items())
-    asking = [(r["device_id"], r["seat"]) for r in store.seat_requests(game_id)]
+    from companion.web.seats import table
+
+    seats = table(game_id)
+    holders = sorted((seat, h["device_id"]) for seat, h in seats["holders"].items())
+    asking = [(r["device_id"], r["seat"]) for r in seats["requests"]]
     if not holders and not asking:
         return str(seq)
     digest = hashlib.sha256(repr((holders, asking)).encode()).hexdigest()[:10]
@@ -130,6 +132,7 @@ def refuse_stale():
     loaded = play.load(game)
     if ui.target_of(loaded.state) == target:
         g.checked_fresh = (game["id"], loaded)  # the view parses the form against this same read
+        g.early_game = game  # and its game_or_404 finds the row read here (once: before any write)
         return None
     return games.render_game(game, error=moved_message(), status=409, loaded=loaded)
 

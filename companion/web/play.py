@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import current_app
+from flask import current_app, g, has_app_context
 
 from companion.core import history
 from companion.core.errors import RuleViolation
@@ -225,12 +225,21 @@ def folded(game_id: str, ui: GameUI, known: int | None = None) -> Folded:
     except _Stale:
         result = fold_all(ui, store.events(game_id))
     _remember(game_id, result)
+    if has_app_context():
+        g.setdefault("play_folds", {})[game_id] = result
     return result
 
 
+def latest(game_id: str, ui: GameUI) -> Folded:
+    """The fold this request last read of the game (read now if it has none). A request reads the
+    log once before its write and once after, not again for every part of the page it draws."""
+    found = g.get("play_folds", {}).get(game_id) if has_app_context() else None
+    return found if found is not None else folded(game_id, ui)
+
+
 def recent(game: dict[str, Any], count: int) -> list[tuple[StoredEvent, Event]]:
-    """The game's latest ``count`` effective records with their events, from the cached fold."""
-    return folded(game["id"], _ui(game["kind"])).recent(count)
+    """The game's latest ``count`` effective records with their events, as this request read them."""
+    return latest(game["id"], _ui(game["kind"])).recent(count)
 
 
 def load(game: dict[str, Any]) -> Loaded:
@@ -254,7 +263,7 @@ def execute(
     """
     ui, store, target = _ui(game["kind"]), get_store(), live.posted()
     seats.check_may_act(game, command)  # a seat device acts for its seat only (issue 12)
-    base = folded(game["id"], ui)  # outside the lock: under it, only what others wrote meanwhile
+    base = latest(game["id"], ui)  # outside the lock: under it, only what others wrote meanwhile
     seen: list[Folded] = []
 
     def decide(tail: list[StoredEvent]) -> list[Event]:

@@ -18,7 +18,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort, has_request_context, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, g, has_request_context, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
 from companion.core import history
@@ -72,16 +72,42 @@ def record_host(game_id: str) -> None:
     device = device_id()
     if device is not None:
         get_store().record_host(game_id, device)
+        forget_table()
+
+
+def table(game_id: str) -> dict[str, Any]:
+    """Who hosts, holds and asks for the seats of ``game_id``, read once per request (the role,
+    the seats section and the poll's version all need it); a seat route forgets it when it writes."""
+    known = g.setdefault("seat_tables", {})
+    if game_id not in known:
+        store = get_store()
+        known[game_id] = {"holders": store.seat_holders(game_id), "requests": store.seat_requests(game_id)}
+    return known[game_id]
+
+
+def _host_device(game_id: str) -> str | None:
+    known = g.setdefault("seat_tables", {}).setdefault(("host", game_id), {})
+    if "device" not in known:
+        known["device"] = get_store().host_device(game_id)
+    return known["device"]
+
+
+def forget_table() -> None:
+    """Drop this request's read of the seats (after a write to them)."""
+    g.pop("seat_tables", None)
 
 
 def role(game: dict) -> Role:
     """This request's role at ``game``."""
     if not has_request_context():
         return Role("host")  # the server's own code (tests, imports) acts as the table
-    store, device = get_store(), device_id(create=False)
-    if is_local() or (device is not None and device == store.host_device(game["id"])):
+    device = device_id(create=False)
+    if is_local():
         return Role("host")
-    seat = store.seat_of(game["id"], device) if device else None
+    if device is not None and device == _host_device(game["id"]):
+        return Role("host")
+    holders = table(game["id"])["holders"] if device is not None else {}
+    seat = next((name for name, held in holders.items() if held["device_id"] == device), None)
     if seat is not None:
         return Role("seat", seat)
     return Role("spectator") if can_see(game["id"]) else Role(None)
@@ -215,11 +241,10 @@ def describe(loaded: Any, records: list) -> str:
 def seating(game: dict, state: Any, ui: GameUI) -> dict:
     """The seats section: every seat (held or free), this device's role, and for the host the
     holders and the pending requests."""
-    store, who = get_store(), role(game)
-    holders = store.seat_holders(game["id"])
+    who, seats = role(game), table(game["id"])
+    holders, requests = seats["holders"], seats["requests"]
     device = device_id(create=False)
     watching = game["id"] in session.get(WATCHING, [])
-    requests = store.seat_requests(game["id"])
     mine = next((r["seat"] for r in requests if r["device_id"] == device), None)
     return {
         "role": who.kind, "seat": who.seat, "watching": watching, "requested": mine,
@@ -260,6 +285,7 @@ def choose(game_id: str):
 def _seat_post(game_id: str, action) -> Any:
     game = game_or_404(game_id)
     message = action(game)
+    forget_table()
     if message:
         from companion.web.games import render_game
 
