@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import statistics
 import subprocess
 import sys
@@ -115,44 +114,22 @@ def commit() -> str:
 # -- a scripted Lockup game ------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class Step:
-    """One form post of a scripted game: the action, its fields, the events the engine decides,
-    and the round it is played in."""
-
-    action: str
-    form: dict
-    events: list
-    round: int
-
-
-@dataclass(frozen=True)
 class Script:
     """A whole scripted game: the new-game fields, every step, and the final state."""
 
     players: int
     seed: int
     setup_fields: dict
-    steps: list[Step]
+    steps: list  # of formdriver.FormStep: action, form, events, round
     final: Any
 
 
 def script(players: int, seed: int) -> Script:
     """Play a seeded game of the random legal player and keep every step's form post."""
-    from companion.games.lockup import autoplay
-    from companion.games.lockup.engine import GAME
-    from companion.web.gameui.lockup.formdriver import form_for, setup_fields
+    from companion.web.gameui.lockup.formdriver import random_game
 
-    rng = random.Random(seed)
-    cards = autoplay.Cards(rng)
-    setup = autoplay.make_setup(rng, players, cards=cards)
-    state = GAME.fold(GAME.start(setup))
-    steps = []
-    while state.phase != "over":
-        command, events = autoplay.random_command(state, rng, cards)
-        action, form = form_for(command, state)
-        steps.append(Step(action, form, list(events), state.round))
-        state = GAME.fold(events, state)
-    return Script(players, seed, setup_fields(setup), steps, state)
+    fields, steps, final = random_game(seed, players)
+    return Script(players, seed, fields, steps, final)
 
 
 def seed_profile(database: str | Path) -> None:

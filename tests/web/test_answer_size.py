@@ -10,7 +10,6 @@ does, and after every step they must read exactly as a fresh whole panel of the 
 from __future__ import annotations
 
 import json
-import random
 import re
 from html import unescape
 
@@ -18,6 +17,7 @@ import pytest
 import support
 
 from companion import create_app
+from companion.web.gameui.lockup.formdriver import random_game
 
 MEDIAN_GOAL, MAX_GOAL = 8 * 1024, 16 * 1024
 HX = {"HX-Request": "true"}
@@ -50,20 +50,8 @@ def drawn_with(answer: str) -> dict:
 
 def plan(seed: int, players: int):
     """Every step of a seeded random game: (action, form fields) as the forms post them."""
-    from companion.games.lockup import autoplay
-    from companion.games.lockup.engine import GAME
-    from companion.web.gameui.lockup.formdriver import form_for, setup_fields
-
-    rng = random.Random(seed)
-    cards = autoplay.Cards(rng)
-    setup = autoplay.make_setup(rng, players, cards=cards)
-    state = GAME.fold(GAME.start(setup))
-    steps = []
-    while state.phase != "over":
-        command, events = autoplay.random_command(state, rng, cards)
-        steps.append(form_for(command, state))
-        state = GAME.fold(events, state)
-    return setup_fields(setup), steps
+    fields, steps, _final = random_game(seed, players)
+    return fields, [(step.action, step.form) for step in steps]
 
 
 @pytest.fixture

@@ -7,6 +7,10 @@ The inverse of the ``parse_*`` functions: ``form_for(command, core)`` gives the 
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass
+from typing import Any
+
 from companion.games.lockup.model import RESOURCES, TREASURES
 
 
@@ -156,3 +160,33 @@ def setup_fields(setup: dict) -> dict:
     for loc, face in setup["goons"].items():
         out.update(goon_fields(f"goon-{loc}-", face))
     return out
+
+
+@dataclass(frozen=True)
+class FormStep:
+    """One step of a scripted game: the action and fields its form posts, the events it records,
+    and the round it is played in."""
+
+    action: str
+    form: dict
+    events: list
+    round: int
+
+
+def random_game(seed: int, players: int) -> tuple[dict, list[FormStep], Any]:
+    """A whole seeded game of the random legal player as a table would post it through the forms:
+    the new-game fields, every step, and the final state (made-up cards, not real ones)."""
+    from companion.games.lockup import autoplay
+    from companion.games.lockup.engine import GAME
+
+    rng = random.Random(seed)
+    cards = autoplay.Cards(rng)
+    setup = autoplay.make_setup(rng, players, cards=cards)
+    state = GAME.fold(GAME.start(setup))
+    steps = []
+    while state.phase != "over":
+        command, events = autoplay.random_command(state, rng, cards)
+        action, form = form_for(command, state)
+        steps.append(FormStep(action, form, list(events), state.round))
+        state = GAME.fold(events, state)
+    return setup_fields(setup), steps, state
