@@ -12,7 +12,7 @@ nothing of any game's rules.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 from urllib.parse import quote
 
@@ -76,3 +76,22 @@ def download(doc: dict, filename: str) -> Response:
     body = json.dumps(doc, ensure_ascii=False, indent=2)
     return Response(body, mimetype="application/json",
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+def finished_download(game_id: str, kind: str, final_result: Callable[[Any], Any],
+                      make_play: Callable[[dict, list, Any], dict], slug: str) -> Response:
+    """The BG Stats play of a finished ``kind`` game as a download (``<slug>-<id>-bgstats.json``):
+    404 for a game of another kind, 403 before its end."""
+    from flask import abort
+    from flask_babel import gettext as _
+
+    from companion.web import play as recorded
+    from companion.web.access import game_or_404
+
+    game = game_or_404(game_id)
+    if game["kind"] != kind:
+        abort(404)
+    result = final_result(recorded.load(game).state)
+    if result is None:
+        abort(403, _("The BG Stats play can be exported once the game is finished."))
+    return download(make_play(game, effective_records(game), result), f"{slug}-{game_id}-bgstats.json")

@@ -10,7 +10,6 @@ through the shared game service, render. Every rule is decided by ``companion.ga
 from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
-from flask_babel import gettext as _
 
 from companion.core.errors import InputError
 from companion.games import ragami
@@ -66,14 +65,7 @@ def act(game_id: str, kind: str):
 @bp.get("/<game_id>/bgstats.json")
 def bgstats_json(game_id: str):
     """The BG Stats play of a finished game, as a download (403 before the end)."""
-    game = game_or_404(game_id)
-    if game["kind"] != ragami.GAME.key:
-        abort(404)
-    result = ragami.final_result(play.load(game).state)
-    if result is None:
-        abort(403, _("The BG Stats play can be exported once the game is finished."))
-    doc = bgstats.play(game, shared_bgstats.effective_records(game), result)
-    return shared_bgstats.download(doc, f"ragami-{game_id}-bgstats.json")
+    return shared_bgstats.finished_download(game_id, ragami.GAME.key, ragami.final_result, bgstats.play, "ragami")
 
 
 @bp.route("/audit", methods=["GET", "POST"])

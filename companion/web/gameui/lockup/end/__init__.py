@@ -10,13 +10,12 @@ Routes (blueprint ``lockup_end``): ``/lockup/<id>/end`` (the end screen as a pag
 
 from __future__ import annotations
 
-import json
-
-from flask import Blueprint, Response, abort, render_template, request
+from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext as _
 from markupsafe import Markup
 
 from companion.core.events import decode
+from companion.web import bgstats as shared_bgstats
 from companion.web.access import game_or_404
 from companion.web.gameui.lockup.end import auditform
 from companion.web.gameui.lockup.end.breakdown import audit_doc
@@ -86,9 +85,7 @@ def bgstats_json(game_id: str):
     """The BG Stats play of a finished game, as a download."""
     game, state, records = _finished(game_id)
     play = final_context(state, game, records)["final"]["bgstats"]
-    body = json.dumps(play, ensure_ascii=False, indent=2)
-    headers = {"Content-Disposition": f'attachment; filename="lockup-{game_id}-bgstats.json"'}
-    return Response(body, mimetype="application/json", headers=headers)
+    return shared_bgstats.download(play, f"lockup-{game_id}-bgstats.json")
 
 
 @bp.route("/audit", methods=["GET", "POST"])
