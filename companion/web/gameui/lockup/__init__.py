@@ -10,6 +10,7 @@ every page :mod:`.words`.
 
 from __future__ import annotations
 
+from flask import g, has_app_context
 from flask_babel import lazy_gettext
 
 from companion.games.lockup import engine
@@ -24,7 +25,26 @@ def _finished(state) -> bool:
     return core_of(state).phase == "over"
 
 
+def once_per_request(pending):
+    """``pending`` remembered per state for the request: the early stale check, the check under the
+    write lock, the form stamp and the panel all ask what the same state waits for, and each answer
+    replays the engine's automatic steps. (The states are held in ``g`` so their ids stay theirs.)"""
+
+    def remembered(state):
+        if not has_app_context():
+            return pending(state)
+        known = g.setdefault("pending_of", {})
+        found = known.get(id(state))
+        if found is None or found[0] is not state:
+            found = known[id(state)] = (state, pending(state))
+        return found[1]
+
+    return remembered
+
+
 def _ui(definition, pending, title, new_endpoint: str, audit_endpoint: str | None = None) -> GameUI:
+    pending = once_per_request(pending)
+
     def context(state, game, seat):
         return build(state, game, seat, definition, pending)
 
