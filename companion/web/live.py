@@ -202,10 +202,10 @@ class Drawn:
     @classmethod
     def of(cls, game_id: str) -> Drawn:
         """This request's record for ``game_id`` (made once, after the panel's :func:`stamp`)."""
-        pages = g.setdefault("live_drawn", {})
-        if game_id not in pages:
-            pages[game_id] = cls(game_id)
-        return pages[game_id]
+        pages, key = g.setdefault("live_drawn", {}), (game_id, g.get("live_form"))  # a second render: its own
+        if key not in pages:
+            pages[key] = cls(game_id)
+        return pages[key]
 
     def unchanged(self, region: str, digest: int) -> bool:
         """Record that this render draws ``region`` as ``digest``; whether the device shows it so."""

@@ -1,0 +1,54 @@
+"""What one step through the forms reads (issue 11): on the request's connection, the log twice (the
+early stale check, whose read the decision and the view reuse, and the new records after the write),
+the game row twice, the seats once, whatever the length of the game. (The read under the write lock
+and the write itself run on the group-commit writer's connection.) Counted with SQLite's own trace."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from html import unescape
+
+import support
+
+from companion.web import get_store
+from companion.web.gameui.lockup.formdriver import random_game
+
+HX = {"HX-Request": "true"}
+KINDS = {
+    "log": "SELECT game_id, seq, type, version, payload, ts, command_id FROM events",
+    "game row": "SELECT * FROM games",
+    "seats": "SELECT seat, device_id",
+    "seat requests": "SELECT device_id, seat",
+}
+
+
+def drawn(answer: str) -> dict:
+    """What htmx adds to the next post: #lockup's hx-vals (version and question of the forms)."""
+    found = re.search(r"hx-vals='([^']*)'", answer)
+    return {k: v for k, v in json.loads(unescape(found.group(1))).items() if k in ("form_version", "form_target")}
+
+
+def test_a_step_reads_the_log_twice_and_the_seats_once_early_or_late(app, client):
+    support.store_profile(app)
+    fields, steps, _final = random_game(11, 3)
+    answer = client.post("/lockup/new/start", data=fields)
+    game_id = answer.headers["Location"].rsplit("/", 1)[-1]
+    sent, statements = drawn(client.get(f"/games/{game_id}", headers=HX).get_data(as_text=True)), []
+    with app.app_context():
+        get_store().db.conn.set_trace_callback(statements.append)  # this thread's connection serves the client
+    per_step = []
+    for index, step in enumerate(steps[:120]):
+        statements.clear()
+        answer = client.post(f"/lockup/{game_id}/do/{step.action}", data={**step.form, **sent, "key": f"k{index}"},
+                             headers=HX)
+        assert answer.status_code == 200, answer.get_data(as_text=True)[:500]
+        sent = drawn(answer.get_data(as_text=True))
+        counts = Counter(kind for s in statements for kind, head in KINDS.items() if s.startswith(head))
+        per_step.append((counts, len(statements)))
+    for counts, total in per_step:
+        assert counts["log"] == 2 and counts["game row"] == 2, counts  # the early check and after the write
+        assert counts["seats"] == counts["seat requests"] == 1, counts
+        assert total <= 12, total  # and a few small ones: the idempotency key, a card the table typed
+    assert len(per_step) == 120
