@@ -131,17 +131,11 @@ def refuse_stale():
 
     loaded = play.load(game)
     if ui.target_of(loaded.state) == target:
-        g.checked_fresh = (game["id"], loaded)  # the view parses the form against this same read
-        g.early_game = game  # and its game_or_404 finds the row read here (once: before any write)
+        # The view parses the form against this same read (play.load(reuse=True)), and its
+        # game_or_404 finds the row read here (once: before any write).
+        g.early_game = game
         return None
     return games.render_game(game, error=moved_message(), status=409, loaded=loaded)
-
-
-def checked_read(game: dict) -> Any | None:
-    """The game as :func:`refuse_stale` read it for this request (``None``: it did not), so the
-    view parses the post against the same read instead of reading it again."""
-    found = g.pop("checked_fresh", None)
-    return found[1] if found is not None and found[0] == game["id"] else None
 
 
 def moved_message() -> str:

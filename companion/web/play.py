@@ -242,10 +242,11 @@ def recent(game: dict[str, Any], count: int) -> list[tuple[StoredEvent, Event]]:
     return latest(game["id"], _ui(game["kind"])).recent(count)
 
 
-def load(game: dict[str, Any]) -> Loaded:
-    """Read and fold a game (:class:`EmptyGame` when it has no event to fold)."""
+def load(game: dict[str, Any], reuse: bool = False) -> Loaded:
+    """Read and fold a game (:class:`EmptyGame` when it has no event to fold); ``reuse``: as this
+    request last read it, if it did (a view parsing a post against the early stale check's read)."""
     ui = _ui(game["kind"])
-    result = folded(game["id"], ui, game.get("last_seq"))
+    result = latest(game["id"], ui) if reuse else folded(game["id"], ui, game.get("last_seq"))
     if not result.records:
         raise EmptyGame(game["id"])
     return result.loaded(game, ui)

@@ -86,15 +86,17 @@ def table(game_id: str) -> dict[str, Any]:
 
 
 def _host_device(game_id: str) -> str | None:
-    known = g.setdefault("seat_tables", {}).setdefault(("host", game_id), {})
-    if "device" not in known:
-        known["device"] = get_store().host_device(game_id)
-    return known["device"]
+    # Apart from table(): the poll's version needs the seats, not the host.
+    known = g.setdefault("seat_hosts", {})
+    if game_id not in known:
+        known[game_id] = get_store().host_device(game_id)
+    return known[game_id]
 
 
 def forget_table() -> None:
-    """Drop this request's read of the seats (after a write to them)."""
+    """Drop this request's read of the seats and hosts (after a write to them)."""
     g.pop("seat_tables", None)
+    g.pop("seat_hosts", None)
 
 
 def role(game: dict) -> Role:

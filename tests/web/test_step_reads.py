@@ -5,12 +5,10 @@ and the write itself run on the group-commit writer's connection.) Counted with 
 
 from __future__ import annotations
 
-import json
-import re
 from collections import Counter
-from html import unescape
 
 import support
+from web.test_answer_size import drawn_with
 
 from companion.web import get_store
 from companion.web.gameui.lockup.formdriver import random_game
@@ -24,18 +22,12 @@ KINDS = {
 }
 
 
-def drawn(answer: str) -> dict:
-    """What htmx adds to the next post: #lockup's hx-vals (version and question of the forms)."""
-    found = re.search(r"hx-vals='([^']*)'", answer)
-    return {k: v for k, v in json.loads(unescape(found.group(1))).items() if k in ("form_version", "form_target")}
-
-
 def test_a_step_reads_the_log_twice_and_the_seats_once_early_or_late(app, client):
     support.store_profile(app)
     fields, steps, _final = random_game(11, 3)
     answer = client.post("/lockup/new/start", data=fields)
     game_id = answer.headers["Location"].rsplit("/", 1)[-1]
-    sent, statements = drawn(client.get(f"/games/{game_id}", headers=HX).get_data(as_text=True)), []
+    sent, statements = drawn_with(client.get(f"/games/{game_id}", headers=HX).get_data(as_text=True)), []
     with app.app_context():
         get_store().db.conn.set_trace_callback(statements.append)  # this thread's connection serves the client
     per_step = []
@@ -44,7 +36,7 @@ def test_a_step_reads_the_log_twice_and_the_seats_once_early_or_late(app, client
         answer = client.post(f"/lockup/{game_id}/do/{step.action}", data={**step.form, **sent, "key": f"k{index}"},
                              headers=HX)
         assert answer.status_code == 200, answer.get_data(as_text=True)[:500]
-        sent = drawn(answer.get_data(as_text=True))
+        sent = drawn_with(answer.get_data(as_text=True))
         counts = Counter(kind for s in statements for kind, head in KINDS.items() if s.startswith(head))
         per_step.append((counts, len(statements)))
     for counts, total in per_step:

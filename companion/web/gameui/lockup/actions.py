@@ -32,7 +32,7 @@ def act(game_id: str, action: str):
     parser = PARSERS.get(action)
     if parser is None or game["kind"] not in ("lockup", "lockup-solo"):
         abort(404)
-    loaded = live.checked_read(game) or play.load(game)
+    loaded = play.load(game, reuse=True)  # the early stale check's read (live.refuse_stale), if it made one
     core = core_of(loaded.state)
     try:
         command, entered = parser(request.form, core)

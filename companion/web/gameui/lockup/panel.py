@@ -33,8 +33,8 @@ class Shown:
     htmx keeps the one on the page.
     """
 
-    def __init__(self, game_id: str, viewer: str | None):
-        self.game_id, self.viewer = game_id, viewer
+    def __init__(self, game_id: str):
+        self.game_id = game_id
         self.locale = str(get_locale())
         self._drawn: live.Drawn | None = None
         self._stand_ins: dict[str, str] = {}
@@ -64,8 +64,7 @@ class Shown:
 
         ``shows`` must be everything the body reads (the template passes the entry's own dict): a
         step changes a few entries of the board, and only those are drawn again."""
-        html = FRAGMENTS.get((region_id, self.locale, repr(shows)), lambda: str(caller()))
-        return self.region(region_id, Markup(html), tag)
+        return self.region(region_id, self.fragment(region_id, *shows, caller=caller), tag)
 
     def entries(self, prefix: str, tag: str, items: list[dict], field: str, draw) -> Markup:
         """Regions ``prefix`` + ``item[field]``, one per item, each drawn by the macro ``draw(item)``
@@ -75,8 +74,8 @@ class Shown:
         out = []
         for item in items:
             region_id = f"{prefix}{item[field]}"
-            html = FRAGMENTS.get((region_id, self.locale, repr(item)), lambda item=item: str(draw(item)))
-            out.append(self.region(region_id, Markup(html), tag))
+            html = self.fragment(region_id, item, caller=lambda item=item: draw(item))
+            out.append(self.region(region_id, html, tag))
         return Markup("\n".join(out))
 
     def fragment(self, name: str, *shows, caller) -> Markup:
@@ -200,7 +199,7 @@ def build(state, game: dict, seat: str | None, definition, pending) -> dict:
         "reasons": [W.plain(text(r)) for r in list(getattr(view, "reasons", ()))[-3:][::-1]],
         "ask": _ask(shown, waiting), "tools": table.tools(shown), "atlas": rollcall.atlas_offer(shown),
         "guard_deck": getattr(view, "guard_deck", None), "options": W.table_options(core.options),
-        "shown": Shown(game["id"], viewer),
+        "shown": Shown(game["id"]),
         # An htmx answer swaps into a page that runs htmx: a card's printed facts are fetched when opened.
         "lazy_facts": bool(request.headers.get("HX-Request")),
     }
