@@ -4,6 +4,7 @@ was killed stops by itself, freeing the port. ``/proc`` (Linux, as CI) tells a p
 
 from __future__ import annotations
 
+import http.client
 import os
 import signal
 import socket
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from companion.serve import THREADS
 
 
 def free_port() -> int:
@@ -134,3 +136,46 @@ def test_a_port_someone_else_listens_on_is_one_error_line(tmp_path, capsys):
 def test_a_worker_count_out_of_range_is_one_error_line(workers, capsys, tmp_path):
     assert main(["serve", "--workers", workers, "--instance", str(tmp_path / "i")]) == 2
     assert capsys.readouterr().err == "error: --workers: must be a number from 1 to 64\n"
+
+
+def connections(pid: int) -> int:
+    """The TCP connections a worker holds open (its sockets but the listening one, from /proc)."""
+    sockets = 0
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            sockets += os.readlink(fd).startswith("socket:")
+        except OSError:
+            pass
+    return sockets - 1
+
+
+def serving(pid: int) -> bool:
+    """Whether a worker is past building its app: waitress's request threads are running."""
+    return len(list(Path(f"/proc/{pid}/task").iterdir())) > THREADS
+
+
+def test_kept_alive_connections_are_shared_evenly_between_the_workers(tmp_path):
+    """Phones at a table each keep one connection open: the workers take them in turn (the one
+    holding the fewest accepts), so no core idles while another serves every phone. Left to the
+    kernel, 8 connections opened one after another landed 8/0, 7/1 or 6/2 more often than not."""
+    port = free_port()
+    proc = start(tmp_path / "instance", port)
+    workers = sorted(children(proc.pid))
+    try:
+        assert until(lambda: all(serving(w) for w in workers), 30)
+        assert until(lambda: [connections(w) for w in workers] == [0, 0])
+        for _round in range(3):
+            phones = []
+            for _ in range(8):
+                phone = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+                phone.request("GET", "/healthz")
+                assert phone.getresponse().read() and phone.sock is not None  # kept alive
+                phones.append(phone)
+            assert until(lambda: [connections(w) for w in workers] == [4, 4], 2), \
+                [connections(w) for w in workers]
+            for phone in phones:
+                phone.close()
+            assert until(lambda: [connections(w) for w in workers] == [0, 0])
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.communicate(timeout=20)
