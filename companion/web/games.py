@@ -32,10 +32,11 @@ def render_game(game: dict, error: str | None = None, status: int = 200, loaded:
     # No seat is ever taken from the URL (anyone can type ``?seat=``): a device that holds a seat
     # (companion.web.seats) gets that seat's view, every other device what the table may see.
     context = loaded.ui.context(loaded.state, game, seats.view_seat(game))
-    template = "games/_panel_region.html" if request.headers.get("HX-Request") else "games/show.html"
+    whole = not request.headers.get("HX-Request")  # an htmx answer is the panel alone: no join link
     html = render_template(
-        template, game=game, loaded=loaded, ui=loaded.ui, error=error, join_url=join_url(game),
-        new_key=play.new_key(), seating=seats.seating(game, loaded.state, loaded.ui), **context,
+        "games/show.html" if whole else "games/_panel_region.html", game=game, loaded=loaded, ui=loaded.ui,
+        error=error, join_url=join_url(game) if whole else None, new_key=play.new_key(),
+        seating=seats.seating(game, loaded.state, loaded.ui), **context,
     )
     return html, status
 

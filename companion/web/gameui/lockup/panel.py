@@ -58,25 +58,15 @@ class Shown:
             return Markup(stand_in)
         return Markup(html)
 
-    def cached(self, region_id: str, tag: str, *shows, caller) -> Markup:
-        """The region ``region_id`` drawn by ``caller`` (a ``{% call %}`` body), or its HTML from an
-        earlier render that showed the same ``shows`` in the same language; then as :meth:`region`.
-
-        ``shows`` must be everything the body reads (the template passes the entry's own dict): a
-        step changes a few entries of the board, and only those are drawn again."""
-        return self.region(region_id, self.fragment(region_id, *shows, caller=caller), tag)
-
     def entries(self, prefix: str, tag: str, items: list[dict], field: str, draw) -> Markup:
-        """Regions ``prefix`` + ``item[field]``, one per item, each drawn by the macro ``draw(item)``
-        only when no earlier render in this language showed the same item; then as :meth:`region`.
-        (The loop is here, not in the template: a Jinja call block per entry cost more than the
-        entry.)"""
-        out = []
-        for item in items:
-            region_id = f"{prefix}{item[field]}"
-            html = self.fragment(region_id, item, caller=lambda item=item: draw(item))
-            out.append(self.region(region_id, html, tag))
-        return Markup("\n".join(out))
+        """Regions ``prefix`` + ``item[field]``, one per item, each as :meth:`entry`. (The loop is
+        here, not in the template: a Jinja call block per entry cost more than the entry.)"""
+        return Markup("\n".join(self.entry(f"{prefix}{item[field]}", tag, item, draw) for item in items))
+
+    def entry(self, region_id: str, tag: str, item: dict, draw) -> Markup:
+        """The region ``region_id`` drawn by the macro ``draw(item)`` only when no earlier render in
+        this language showed the same ``item`` (everything the macro reads); then as :meth:`region`."""
+        return self.region(region_id, self.fragment(region_id, item, caller=lambda: draw(item)), tag)
 
     def fragment(self, name: str, *shows, caller) -> Markup:
         """The HTML ``caller`` draws, or the same from an earlier render that showed the same
@@ -94,15 +84,16 @@ def core_of(state) -> State:
     return state if isinstance(state, State) else state.game
 
 
-def _seat_board(core: State, name: str, viewer: str | None) -> dict:
+def _seat_board(core: State, name: str, viewer: str | None, index: int, roll_call: bool) -> dict:
     s = core.seats[name]
     return {
-        "name": name, "label": W.seat(name), "crew": s.crew, "reputation": s.reputation, "power": s.power,
+        "index": index, "name": name, "label": W.seat(name), "crew": s.crew,
+        "reputation": s.reputation, "power": s.power,
         "suspicion": s.suspicion, "resources": W.cubes(dict(s.resources)), "stored": sum(s.resources.values()),
         "limit": s.storage_limit, "tomes": s.tomes, "held": held(s),
         "holding": [W.tile(t) for t in in_hand(s)] if name == viewer else None,  # I-16: others see a count
         "crafted": [i.name for i in s.items], "reserved": [i.name for i in s.reserved],
-        "goons": [f"{g.name} ({W.goon_type(g.type)})" for g in s.goons], "passed": s.passed,
+        "goons": [f"{g.name} ({W.goon_type(g.type)})" for g in s.goons], "passed": s.passed and roll_call,
         "first": core.first_player == name, "leader": core.leader_holder == name,
         "instant": core.instant_holder == name, "guards": name == GUARDS,
     }
@@ -191,7 +182,8 @@ def build(state, game: dict, seat: str | None, definition, pending) -> dict:
         "phase": W.phase(core.phase), "first": W.seat(core.first_player), "first_id": core.first_player,
         "waiting": {"kind": waiting.kind, "seat": waiting.seat, "label": W.seat(waiting.seat),
                     "location": W.location(waiting.location)},
-        "seats": [_seat_board(shown, n, viewer) for n in shown.seating],
+        "seats": [_seat_board(shown, n, viewer, i, waiting.kind == "roll-call")
+                  for i, n in enumerate(shown.seating, 1)],
         "players": [n for n in shown.seating if n != GUARDS],
         "locations": _locations(shown), "display": _display(shown), "goals": _goals(shown),
         "supply": W.cubes(dict(shown.supply)), "feed": lines,
