@@ -63,7 +63,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                        help="also answer requests for this host name (repeatable)")
     serve.add_argument("--workers", type=int, default=None, metavar="N",
-                       help="server processes (default: one per core, at most 4; 1 on Windows)")
+                       help="server processes (default: two per core, at most 8; 1 on Windows)")
     serve.set_defaults(handler=_serve)
 
     audit = sub.add_parser("audit", help="audit end-game scores from a JSON document")
