@@ -265,7 +265,7 @@ def report(args: argparse.Namespace, shared: Shared, elapsed: float, problems: l
     refused = [p for p in shared.posts if p.kind == "step" and p.status != 200]
     print(f"{args.own + args.race} writers ({args.own} on their own {args.players}-player Lockup games, "
           f"{args.race} racing on one) for {args.seconds:g} s on `companion serve` (waitress, its default "
-          f"workers: one process per core, at most 4; loopback)")
+          f"workers: two single-threaded processes per core, at most 8; loopback)")
     print(B.context_line())
     if args.quick:
         print("QUICK MODE: 2 s only, the verdicts below are not a measurement")
