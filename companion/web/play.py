@@ -29,6 +29,7 @@ from companion.core.events import Event, decode, encode
 from companion.core.i18n import T
 from companion.events import IdempotencyError, StoredEvent
 from companion.web import get_store, live, seats
+from companion.web.grown import Grown
 from companion.web.registry import GameUI, ui_for
 
 
@@ -49,19 +50,20 @@ class Loaded:
 class Folded:
     """A game's stream folded up to ``last_seq`` (immutable: shared by threads)."""
 
+    # The sequences are Grown views: the next step's fold shares them (no copy of the whole game).
     last_seq: int
-    records: tuple[StoredEvent, ...]
-    decoded: tuple[Event, ...]  # each record decoded, markers included (a refold never decodes again)
-    events: tuple[Event, ...]  # the effective events
-    effective: tuple[StoredEvent, ...]  # their records
+    records: Sequence[StoredEvent]
+    decoded: Sequence[Event]  # each record decoded, markers included (a refold never decodes again)
+    events: Sequence[Event]  # the effective events
+    effective: Sequence[StoredEvent]  # their records
     state: Any
-    in_effect: tuple[str, ...]  # as history.Timeline
+    in_effect: Sequence[str]  # as history.Timeline (indexed: ``in`` is a look-up)
     redoable: tuple[str, ...]
     dead: frozenset[str]  # commands not in effect: a record of one again would change earlier events
 
     def loaded(self, game: dict[str, Any], ui: GameUI) -> Loaded:
         """This fold as a :class:`Loaded` of the game row ``game``."""
-        return Loaded(game, ui, list(self.records), list(self.events), self.state,
+        return Loaded(game, ui, self.records, self.events, self.state,  # type: ignore[arg-type]  # read-only views
                       history.Timeline(self.in_effect, self.redoable))
 
     def recent(self, count: int) -> list[tuple[StoredEvent, Event]]:
@@ -143,9 +145,9 @@ def fold_all(ui: GameUI, records: Sequence[StoredEvent], decoded: Sequence[Event
     kept = [(r, d) for r, d in zip(records, decoded, strict=True) if r.type not in _MARKERS and r.command_id in alive]
     events = tuple(d for _r, d in kept)
     commands = {r.command_id for r in records if r.type not in _MARKERS}
-    return Folded(records[-1].seq if records else 0, tuple(records), tuple(decoded), events,
-                  tuple(r for r, _d in kept), ui.definition.fold(events), line.in_effect, line.redoable,
-                  frozenset(commands - alive))
+    return Folded(records[-1].seq if records else 0, Grown(records), Grown(decoded), Grown(events),
+                  Grown(r for r, _d in kept), ui.definition.fold(events), Grown(line.in_effect, indexed=True),
+                  line.redoable, frozenset(commands - alive))
 
 
 def advance(ui: GameUI, base: Folded | None, tail: Sequence[StoredEvent]) -> Folded:
@@ -158,17 +160,20 @@ def advance(ui: GameUI, base: Folded | None, tail: Sequence[StoredEvent]) -> Fol
         raise _Stale(f"cached up to {base.last_seq}, the stream goes on at {tail[0].seq}")
     if not tail:
         return base
-    decoded = tuple(decode(r.type, r.version, r.payload) for r in tail)
+    decoded = [decode(r.type, r.version, r.payload) for r in tail]
     if any(r.type in _MARKERS or r.command_id in base.dead for r in tail):
-        return fold_all(ui, base.records + tuple(tail), base.decoded + decoded)
-    in_effect, redoable = list(base.in_effect), base.redoable
+        return fold_all(ui, [*base.records, *tail], [*base.decoded, *decoded])
+    in_effect, redoable = base.in_effect, base.redoable
+    new_commands: list[str] = []
+    last = in_effect[-1] if in_effect else None
     for record in tail:  # history.timeline, continued: a new command ends the redo chain
-        if record.command_id not in in_effect[-1:] and record.command_id not in in_effect:
-            in_effect.append(record.command_id)
-            redoable = ()
-    return Folded(tail[-1].seq, base.records + tuple(tail), base.decoded + decoded, base.events + decoded,
-                  base.effective + tuple(tail), ui.definition.fold(decoded, base.state), tuple(in_effect), redoable,
-                  base.dead)
+        command = record.command_id
+        if command != last and command not in new_commands and command not in in_effect:
+            new_commands.append(command)
+            last, redoable = command, ()
+    return Folded(tail[-1].seq, base.records.grown(tail), base.decoded.grown(decoded), base.events.grown(decoded),
+                  base.effective.grown(tail), ui.definition.fold(decoded, base.state),
+                  base.in_effect.grown(new_commands), redoable, base.dead)
 
 
 class _Stale(Exception):

@@ -289,3 +289,25 @@ def test_a_refused_action_leaves_the_cache_as_it_was(app, client, players):
     answer = client.post(f"/lockup/{game_id}/do/collect", data={"seat": "Nobody", "key": "bad"}, headers=HX)
     assert answer.status_code == 422
     assert checked(app, game_id) == before
+
+
+def test_a_step_grows_the_cached_fold_without_copying_the_game(app, client):
+    """The next fold shares the previous fold's records and events (appended in place), so a step
+    late in a game copies no more than one early on; the previous fold still reads as it was."""
+    from companion.web import get_store, play
+
+    support.store_profile(app, PROFILE)
+    rng = random.Random(5)
+    game_id = start(client, setup_fields(autoplay.make_setup(rng, 3, cards=autoplay.Cards(rng))))
+    with app.test_request_context():
+        before = play.folded(game_id, play.load(get_store().game(game_id)).ui)
+    size = len(before.records)
+    post(client, game_id, "adjust", {"seat": "Ana", "quantity": "reputation", "delta": "1", "reason": "made-up"},
+         "grow-1", htmx=True)
+    with app.test_request_context():
+        after = play.folded(game_id, play.load(get_store().game(game_id)).ui)
+    assert len(after.records) > size and len(before.records) == size
+    for field in ("records", "decoded", "events", "effective", "in_effect"):
+        assert getattr(after, field)._items is getattr(before, field)._items, field
+    assert after.in_effect[-1] == "grow-1" and "grow-1" not in before.in_effect
+    checked(app, game_id)
