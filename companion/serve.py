@@ -232,6 +232,9 @@ class Turns:
     therefore holds at most one more than any other. A worker out of turn wakes every
     :data:`RECHECK` seconds to look again (a connection closing elsewhere, a worker gone), where
     waitress would sleep up to a second; in turn, it sleeps as waitress does.
+
+    It runs waitress's own loop one turn at a time and wraps its server's ``readable``, reading
+    ``_map`` (its open sockets): waitress internals, which is why pyproject.toml keeps waitress 3.
     """
 
     RECHECK = 0.05
@@ -249,8 +252,7 @@ class Turns:
 
     def mine(self, slot: int) -> bool:
         """Whether the worker in ``slot`` holds no more connections than any other."""
-        own = self.held[slot]
-        return all(own <= other for other in self.held)
+        return self.held[slot] <= min(self.held)
 
     def serve(self, app, listening: socket.socket, slot: int) -> None:
         """Serve ``app`` with waitress in this worker (``slot``), accepting only in turn."""
