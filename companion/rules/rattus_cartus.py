@@ -22,15 +22,29 @@ SHAPE = Section("RC-G", N_("Game shape (for live tracking)"), (
         "tokens of value 1 can be changed for one token of value 3 (or 5). A rat gained or discarded is always a "
         "token of value 1.")),
     Rule("RC-G4", N_("The Nuns row"), N_(
-        "At setup 5 population cards are laid face down as the row of Nuns. Players may look at them during the "
-        "game, and their order never changes. At the end they are turned up and the Nuns among them are "
+        "At setup 5 population cards are laid face down as the row of Nuns. Players may look at them only "
+        "through the actions that allow it (the supply symbol, the Fortune-teller's shop), and their order never "
+        "changes. At the end they are turned up and the Nuns among them are "
         "counted.")),
     Rule("RC-G5", N_("Resolving a building"), N_(
         "Each population card or wildcard played on a building gives +1 influence in the building's class; each "
         "population card of another class gives +1 rat. Whoever played the most population cards plus wildcards "
         "there takes the preferred action (on a tie, whoever accessed the building first); the others take the "
         "normal action. In the final round no actions are taken: the player who would have had the preferred "
-        "action gains +1 influence in that building's class instead.")),
+        "action gains +1 influence in that building's class instead. With 2 players only one of the two takes a "
+        "preferred action each round, even at different buildings: the one who played more population cards plus "
+        "wildcards at their building (on a tie, whoever accessed a building first); the other takes the normal "
+        "action. In the final round, likewise, only that player gains the +1 influence.")),
+    Rule("RC-G6", N_("Set-up and drawing building cards"), N_(
+        "At set-up, building cards are set aside face down as the reserve deck: 10 with 2 players, 12 with 3, 6 "
+        "with 4 or 5. In phase A, 3 building cards are drawn into a row with 4 or 5 players, 2 with 2 or 3. If "
+        "every drawn card shows the same building, the last one drawn is swapped for the top card of the reserve "
+        "deck (the card replaced goes to the bottom of the reserve deck), again and again until a different "
+        "building shows.")),
+    Rule("RC-G7", N_("Safe-conducts"), N_(
+        "In phase C, a player may play a Safe-conduct at the start of their turn instead of accessing a building: "
+        "the turn passes to the next player, and it is their turn again once all the others have chosen a "
+        "building (or played Safe-conducts); then they choose a building or play another Safe-conduct.")),
 ))
 
 FINAL = Section("RC-F", N_("Final scoring"), (
@@ -73,6 +87,10 @@ RULINGS = Section("RC-I", N_("Rulings"), (
         "score there.")),
     Rule("RC-I2", N_("Ties for special cards"), N_(
         "In RC-F4 every tied player scores 1 VP, however many are tied, and nobody else scores for that type.")),
+    Rule("RC-I3", N_("A Safe-conduct with nobody left to wait for"), N_(
+        "The rulebook does not say what happens when the last player still to choose in phase C plays a "
+        "Safe-conduct. Read literally, the others have all chosen, so the turn comes straight back to them; the "
+        "companion therefore does not record one then: that player accesses a building.")),
 ))
 
 OPTIONS = (

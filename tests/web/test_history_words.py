@@ -121,10 +121,24 @@ def rattus_game(client) -> str:
     return game_id
 
 
+def rattus_two_player_round(client) -> str:
+    """Two made-up players' first round (issue 19): a Safe-conduct (RC-G7), both accessing a building,
+    who takes the round's only preferred action (RC-G5), the round's end."""
+    answer = client.post("/rattus-cartus/new", data={"players": ["Kesto", "Vumi", "", "", ""], "start_seat": "0"})
+    game_id = answer.location.rsplit("/", 1)[-1]
+    act = f"/rattus-cartus/{game_id}"
+    for kind in ("play-safe-conduct", "end-turn", "end-turn"):
+        post(client, f"{act}/{kind}")
+    post(client, f"{act}/record-preferred-action", {"player": "Kesto"})
+    post(client, f"{act}/end-round")
+    return game_id
+
+
 def test_a_whole_rattus_cartus_game_reads_as_sentences_by_round_and_phase(app, client):
     """RC-G1 rounds and phases, RC-F final scoring; RC-G3: a rat sum is never shown."""
     game_id = rattus_game(client)
-    assert stored_types(app, game_id) >= {t for t in registered_types() if t.startswith("rc-")}
+    both = stored_types(app, game_id) | stored_types(app, rattus_two_player_round(client))
+    assert both >= {t for t in registered_types() if t.startswith("rc-")}
     page = history(client, game_id)
     assert_in_words(app, page, game_id)
     heads = headings(page)
@@ -149,6 +163,22 @@ def test_a_whole_rattus_cartus_game_reads_as_sentences_by_round_and_phase(app, c
             "the tie (RC-F2)") in lines
     assert lines[-1].startswith("The Nuns row is revealed: 3 Nuns (RC-F7); wiped out by the plague: Drasa; ")
     assert lines[-1].endswith("(RC-F8)") and 'href="/rules/rattus-cartus#RC-F7"' in page
+
+
+def test_a_safe_conduct_and_the_two_player_preferred_action_read_as_sentences(app, client):
+    """RC-G7: the Safe-conduct line in phase C; RC-G5: the preferred action under phase D."""
+    game_id = rattus_two_player_round(client)
+    page = history(client, game_id)
+    assert_in_words(app, page, game_id)
+    assert headings(page)[1:4] == ["Round 1 · C. Access buildings and play population cards",
+                                   "Round 1 · D. Resolve buildings", "Round 1 · E. End of the round"]
+    lines = items(page)
+    assert lines[1] == ("Kesto played a Safe-conduct instead of accessing a building: the turn passes on, and they "
+                        "choose after all the others (RC-G7)")
+    assert lines[2:4] == [f"{name} accessed a building and played population cards; the turn passes clockwise "
+                          "(RC-G1)" for name in ("Vumi", "Kesto")]
+    assert lines[4] == ("With 2 players only one preferred action a round: Kesto takes it in round 1 (in the final "
+                        "round, the +1 influence instead) (RC-G5)")
 
 
 def test_rattus_cartus_history_hides_the_rat_sums_before_the_plague(app, client):
@@ -292,7 +322,7 @@ def test_undo_and_redo_confirmations_name_the_action_in_words(app, client):
 @pytest.mark.parametrize("lang", ["es", "pl"])
 def test_the_history_pages_hold_no_english_in_spanish_and_polish(app, client, lang):
     """Issue 14: every heading and line of both whole games in the language, rule ids kept."""
-    for game_id in (rattus_game(client), ragami_game(client)):
+    for game_id in (rattus_game(client), rattus_two_player_round(client), ragami_game(client)):
         page = history(client, game_id, lang)
         words = support.words(re.sub(r"<(script|style|title)\b.*?</\1>", " ", page, flags=re.S))
         assert english_runs(words) == [], english_runs(words)

@@ -17,6 +17,11 @@ default, shares the 9 VP, 4 each; ``"split_6"`` shares only the 6, 3 each).
 - ``end-turn``: no fields. Phase C: the current player accessed a building; the turn passes
   clockwise (from the start player; ``view_for`` gives ``turn``, None once all have played).
   After the last round (10/9/8 rounds for 2/3/4-5 players) the end-of-game entry opens.
+- ``play-safe-conduct``: no fields. Phase C: the current player plays a Safe-conduct instead of
+  accessing a building; the turn passes on and they choose again after all the others (RC-G7;
+  refused for the last player still to choose, RC-I3). ``view_for`` gives the ``queue``.
+- ``record-preferred-action``: ``player``. With 2 players, once both accessed a building: the one
+  who takes the round's only preferred action (RC-G5); the round cannot end before it is recorded.
 - ``record-tally``: ``player``; the six classes ``peasantry``, ``burghers``, ``church``,
   ``knighthood``, ``royalty``, ``sorcery`` (influence, default 0); ``hand_cards``, ``swords``,
   ``safe_conducts``, ``flutes``, ``gold``, ``vp_tokens`` (counts, default 0). Re-recording replaces.
@@ -28,8 +33,9 @@ default, shares the 9 VP, 4 each; ``"split_6"`` shares only the 6, 3 each).
   Treasury answer and the order of every influence tie that decides a score (it touches 1st-3rd,
   1st-2nd with two players; RC-F2); scores the game (RC-F1…RC-F9).
 
-``pending(state)`` tells the step (``setup``, ``round``, ``final-entry`` with ``needs`` such as
-``tally:Rojo``, ``rats:Azul``, ``treasury``, ``influence-order:church``; ``plague``; ``finished``).
+``pending(state)`` tells the step (``setup``, ``round``, ``preferred-action`` (2 players, RC-G5),
+``final-entry`` with ``needs`` such as ``tally:Rojo``, ``rats:Azul``, ``treasury``,
+``influence-order:church``; ``plague``; ``finished``).
 ``FIELDS[kind]`` describes each command's fields for forms. ``view_for(state, seat)`` is a
 JSON-ready dict; ``final_result(state)`` the explained scores.
 """
@@ -44,8 +50,8 @@ from companion.games.rattus_cartus.game import (
     is_finished,
     pending,
     start,
-    view_for,
 )
+from companion.games.rattus_cartus.view import view_for
 
 COMMANDS: tuple[str, ...] = tuple(PARSERS)
 

@@ -34,6 +34,19 @@ class EndTurn:
 
 
 @dataclass(frozen=True)
+class PlaySafeConduct:
+    """Phase C: the current player plays a Safe-conduct at the start of their turn instead of
+    accessing a building; they choose again after all the others have chosen (RC-G7)."""
+
+
+@dataclass(frozen=True)
+class RecordPreferredAction:
+    """Phase D with 2 players: ``player`` takes the round's only preferred action (RC-G5)."""
+
+    player: str
+
+
+@dataclass(frozen=True)
 class RecordTally:
     """A player's end-of-game entry (RC-F1, RC-F3…RC-F6): influence per class and card counts."""
 
@@ -77,7 +90,8 @@ class RevealPlague:
     nuns: int
 
 
-Command = EndRound | EndTurn | RecordTally | RecordRats | RecordTreasury | RecordInfluenceOrder | RevealPlague
+Command = (EndRound | EndTurn | PlaySafeConduct | RecordPreferredAction | RecordTally | RecordRats | RecordTreasury
+           | RecordInfluenceOrder | RevealPlague)
 
 
 def _end_round(data: Mapping[str, Any]) -> EndRound:
@@ -88,6 +102,16 @@ def _end_round(data: Mapping[str, Any]) -> EndRound:
 def _end_turn(data: Mapping[str, Any]) -> EndTurn:
     _form.fields(data)
     return EndTurn()
+
+
+def _play_safe_conduct(data: Mapping[str, Any]) -> PlaySafeConduct:
+    _form.fields(data)
+    return PlaySafeConduct()
+
+
+def _record_preferred_action(data: Mapping[str, Any]) -> RecordPreferredAction:
+    data = _form.fields(data, required=("player",))
+    return RecordPreferredAction(_form.text(data["player"], "player"))
 
 
 def _record_tally(data: Mapping[str, Any]) -> RecordTally:
@@ -124,6 +148,8 @@ def _reveal_plague(data: Mapping[str, Any]) -> RevealPlague:
 PARSERS: dict[str, Callable[[Mapping[str, Any]], Command]] = {
     "end-round": _end_round,
     "end-turn": _end_turn,
+    "play-safe-conduct": _play_safe_conduct,
+    "record-preferred-action": _record_preferred_action,
     "record-tally": _record_tally,
     "record-rats": _record_rats,
     "record-treasury": _record_treasury,
@@ -146,6 +172,8 @@ _COUNT = {"type": "integer", "required": False, "minimum": 0}
 FIELDS: dict[str, tuple[_form.FieldSpec, ...]] = {
     "end-round": (_form.FieldSpec("treasury_used", "boolean", required=False),),
     "end-turn": (),
+    "play-safe-conduct": (),
+    "record-preferred-action": (_form.FieldSpec("player", "player"),),
     "record-tally": (
         _form.FieldSpec("player", "player"),
         *(_form.FieldSpec(name, **_COUNT) for name in (*CLASSES, *TALLY_COUNTS)),

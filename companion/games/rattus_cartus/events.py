@@ -68,6 +68,28 @@ class TurnEnded(Event):
 
 @event_type
 @dataclass(frozen=True)
+class SafeConductPlayed(Event):
+    """Phase C (RC-G7): ``player`` played a Safe-conduct instead of accessing a building; the turn
+    passes on and they choose again after all the others have chosen."""
+
+    type: ClassVar[str] = "rc-safe-conduct-played"
+    round: int
+    player: str
+
+
+@event_type
+@dataclass(frozen=True)
+class PreferredActionRecorded(Event):
+    """Phase D with 2 players (RC-G5): ``player`` takes the round's only preferred action (in the
+    final round, the +1 influence instead)."""
+
+    type: ClassVar[str] = "rc-preferred-action-recorded"
+    round: int
+    player: str
+
+
+@event_type
+@dataclass(frozen=True)
 class TallyRecorded(Event):
     """One player's end-of-game counts, rats apart (they stay secret until the plague, RC-G3)."""
 

@@ -17,22 +17,23 @@ from companion.core.errors import InputError, RuleViolation
 from companion.core.events import Event
 from companion.core.i18n import T, join
 from companion.games.rattus_cartus import events as ev
+from companion.games.rattus_cartus import rounds
 from companion.games.rattus_cartus.commands import (
     Command,
-    EndRound,
-    EndTurn,
     RecordInfluenceOrder,
     RecordRats,
     RecordTally,
     RecordTreasury,
     RevealPlague,
 )
+from companion.games.rattus_cartus.rounds import FINAL, FINISHED, ROUNDS
 from companion.games.rattus_cartus.rules import (
     CLASSES,
     GOLD_TWO_PLAYER_TIE_DEFAULT,
     GOLD_TWO_PLAYER_TIE_OPTIONS,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    PREFERRED_ONE_PER_ROUND,
     rounds_for,
 )
 from companion.games.rattus_cartus.scoring import (
@@ -40,14 +41,9 @@ from companion.games.rattus_cartus.scoring import (
     Options,
     Result,
     Tally,
-    outcome_note,
-    plague_note,
     score,
-    scoring_ties,
     tie_problems,
 )
-
-ROUNDS, FINAL, FINISHED = "rounds", "final", "finished"
 
 
 @dataclass(frozen=True)
@@ -67,17 +63,31 @@ class State:
     nuns: int | None = None
     winners: tuple[str, ...] = ()
     tiebreak: str | None = None
-    turns: int = 0  # phase C turns taken this round (each player accesses one building)
+    turns: int = 0  # phase C turns taken this round: buildings accessed and Safe-conducts played
+    queue: tuple[str, ...] = ()  # phase C: who still chooses, in order (the current player first)
+    accessed: tuple[str, ...] = ()  # who accessed a building this round, in order
+    preferred: str | None = None  # with 2 players: who takes this round's preferred action (RC-G5)
 
     def seat(self, name: str) -> int:
         """Index of a player in the seating."""
         return self.players.index(name)
 
+    def clockwise(self, first: str) -> tuple[str, ...]:
+        """Every player, clockwise from ``first``."""
+        at = self.seat(first)
+        return self.players[at:] + self.players[:at]
+
     def current_player(self) -> str | None:
-        """Whose phase C turn it is: clockwise from the start player; None once everyone has had theirs."""
-        if self.phase != ROUNDS or self.turns >= len(self.players):
+        """Whose phase C turn it is: clockwise from the start player, a Safe-conduct sending its
+        player after the others (RC-G7); None once everyone has accessed a building."""
+        if self.phase != ROUNDS or not self.queue:
             return None
-        return self.players[(self.seat(self.start_player) + self.turns) % len(self.players)]
+        return self.queue[0]
+
+    def asks_preferred(self) -> bool:
+        """With 2 players, once both accessed a building: who takes the one preferred action (RC-G5)?"""
+        return (len(self.players) == PREFERRED_ONE_PER_ROUND and self.phase == ROUNDS and not self.queue
+                and len(self.accessed) == len(self.players) and self.preferred is None)
 
     def ties(self) -> dict[str, tuple[str, ...]]:
         """Recorded stacking orders by class."""
@@ -127,10 +137,9 @@ def decide(state: State | None, command: Command) -> list[Event]:
         raise RuleViolation(T("Set up the game first: players, seating and start player"), "RC-G1")
     if state.phase == FINISHED:
         raise RuleViolation(T("The game is over: the plague has been revealed"), "RC-F7")
-    if isinstance(command, EndRound):
-        return _end_round(state, command)
-    if isinstance(command, EndTurn):
-        return _end_turn(state)
+    round_handler = rounds.HANDLERS.get(type(command))
+    if round_handler is not None:
+        return round_handler(state, command)
     if state.phase != FINAL:
         raise RuleViolation(
             T("Final scoring comes after the last round: this is round %(round)s of %(rounds)s",
@@ -139,25 +148,6 @@ def decide(state: State | None, command: Command) -> list[Event]:
     if handler is None:
         raise RuleViolation(T("Unknown command %(name)s", name=type(command).__name__))
     return handler(state, command)
-
-
-def _end_round(state: State, command: EndRound) -> list[Event]:
-    if state.phase != ROUNDS:
-        raise RuleViolation(T("All %(rounds)s rounds have been played", rounds=state.rounds), "RC-G1")
-    # RC-G1 phase E: the start player card passes to the left (next seat clockwise).
-    following = state.players[(state.seat(state.start_player) + 1) % len(state.players)]
-    return [ev.RoundEnded(state.round, following, last=state.round == state.rounds,
-                          treasury_used=command.treasury_used)]
-
-
-def _end_turn(state: State) -> list[Event]:
-    if state.phase != ROUNDS:
-        raise RuleViolation(T("All %(rounds)s rounds have been played", rounds=state.rounds), "RC-G1")
-    player = state.current_player()
-    if player is None:
-        raise RuleViolation(T("Every player has accessed a building this round: resolve the buildings, then end "
-                              "the round"), "RC-G1")
-    return [ev.TurnEnded(state.round, player)]
 
 
 def _known(state: State, name: str) -> str:
@@ -228,23 +218,15 @@ def evolve(state: State | None, event: Event) -> State:
     if isinstance(event, ev.GameStarted):
         options = Options(event.plague_survivor, event.gold_two_player_tie)
         empty = (None,) * len(event.players)
-        return State(tuple(event.players), event.start_player, event.rounds, options=options,
-                     tallies=empty, rats=empty)
+        state = State(tuple(event.players), event.start_player, event.rounds, options=options,
+                      tallies=empty, rats=empty)
+        return dataclasses.replace(state, queue=state.clockwise(event.start_player))
     if state is None:
         raise ValueError(f"{event.type} before rc-game-started")
     step = _EVOLVERS.get(type(event))
     if step is None:
         raise ValueError(f"not a Rattus Cartus event: {event.type}")
     return step(state, event)
-
-
-def _round_ended(state: State, event: ev.RoundEnded) -> State:
-    # A round that noted the Treasury answers the end's question (RC-F5); none leaves it to the end.
-    treasury = True if event.treasury_used else state.treasury_used
-    state = dataclasses.replace(state, start_player=event.next_start_player, turns=0, treasury_used=treasury)
-    if event.last:
-        return dataclasses.replace(state, phase=FINAL)
-    return dataclasses.replace(state, round=event.round + 1)
 
 
 def _tally_recorded(state: State, event: ev.TallyRecorded) -> State:
@@ -276,8 +258,7 @@ def _plague_revealed(state: State, event: ev.PlagueRevealed) -> State:
 
 
 _EVOLVERS = {
-    ev.RoundEnded: _round_ended,
-    ev.TurnEnded: lambda s, e: dataclasses.replace(s, turns=s.turns + 1),
+    **rounds.EVOLVERS,
     ev.TallyRecorded: _tally_recorded,
     ev.RatsRecorded: _rats_recorded,
     ev.TreasuryRecorded: lambda s, e: dataclasses.replace(s, treasury_used=e.used),
@@ -331,74 +312,10 @@ def pending(state: State | None) -> Pending:
     if state is None:
         return Pending("setup", T("Set up the game: 2 to 5 players, seating and start player"), "RC-G1")
     if state.phase == ROUNDS:
-        message = T("Round %(round)s of %(rounds)s, start player %(player)s: end the round when every building is "
-                    "resolved", round=state.round, rounds=state.rounds, player=state.start_player)
-        if state.round == state.rounds:
-            message = T("Round %(round)s of %(rounds)s, start player %(player)s: end the round when every building "
-                        "is resolved (final round: no building actions, the preferred action gives +1 influence)",
-                        round=state.round, rounds=state.rounds, player=state.start_player)
-        return Pending("round", message, "RC-G1")
+        return Pending(*rounds.round_pending(state))
     if state.phase == FINAL:
         needs = _needs(state)
         if needs:
             return Pending("final-entry", T("Record every player's final counts"), "RC-F1", needs)
         return Pending("plague", T("Reveal the Nuns row and count the Nuns"), "RC-F7")
     return Pending("finished", T("The plague has been revealed: see the final scores"), "RC-F8")
-
-
-def view_for(state: State | None, seat: str | None) -> dict[str, Any]:
-    """What ``seat`` (a player name, or ``None`` for a spectator) may see: rat sums are secret
-    until the plague reveal, except a player's own (RC-G3)."""
-    if state is None:
-        return {"game": "rattus-cartus", "phase": "setup", "pending": dataclasses.asdict(pending(state))}
-    revealed = state.phase == FINISHED
-    players = []
-    for name, tally, rats in zip(state.players, state.tallies, state.rats, strict=True):
-        visible = revealed or name == seat
-        players.append({
-            "name": name,
-            "you": name == seat,
-            "tally": _tally_view(tally),
-            "rats_recorded": rats is not None,
-            "rats": rats if visible else None,
-        })
-    return {
-        "game": "rattus-cartus", "phase": state.phase, "round": state.round, "rounds": state.rounds,
-        "start_player": state.start_player, "players": players, "treasury_used": state.treasury_used,
-        "turn": state.current_player(), "turns": state.turns,
-        "influence_orders": {c: list(o) for c, o in state.orders}, "influence_ties": _ties_view(state),
-        "nuns": state.nuns,
-        "options": dataclasses.asdict(state.options), "pending": dataclasses.asdict(pending(state)),
-        "result": _result_view(final_result(state)),
-    }
-
-
-def _ties_view(state: State) -> list[dict[str, Any]]:
-    """The influence ties among the recorded counts that decide a score (RC-F2), each needing a
-    stacking order; ties below the scoring places are left out (they change nothing)."""
-    recorded = [t for t in state.tallies if t is not None]
-    return [{"influence_class": c, "players": list(names)}
-            for c, names in scoring_ties(recorded, len(state.players))]
-
-
-def _tally_view(tally: Tally | None) -> dict[str, Any] | None:
-    if tally is None:
-        return None
-    counts = dataclasses.asdict(tally)
-    counts.pop("rats")
-    counts.pop("name")
-    counts["influence"] = dict(zip(CLASSES, tally.influence, strict=True))
-    return counts
-
-
-def _result_view(result: Result | None) -> dict[str, Any] | None:
-    if result is None:
-        return None
-    players = [
-        {"name": p.name, "total": p.total, "breakdown": p.breakdown(), "rats": p.rats, "survives": p.survives,
-         "lines": [dataclasses.asdict(line) for line in p.lines], "plague": plague_note(p, result.nuns)}
-        for p in result.players
-    ]
-    rule, text = outcome_note(result)
-    return {"players": players, "winners": list(result.winners), "tiebreak": result.tiebreak, "nuns": result.nuns,
-            "outcome": {"rule": rule, "text": text}}

@@ -1,6 +1,7 @@
 """The history page of a Rattus Cartus game in words: each recorded command as a sentence with
-its rule id, under the round and phase it was played in (RC-G1: phase C, access buildings; phase
-E, end of the round), then final scoring (RC-F).
+its rule id, under the round and phase it was played in (RC-G1: phase C, access buildings or play
+a Safe-conduct; phase D, with 2 players who takes the preferred action; phase E, end of the
+round), then final scoring (RC-F).
 
 A rat sum is secret until the plague (RC-G3): the history says that it was recorded, never its
 value (the final scores show it once the Nuns row is revealed).
@@ -46,6 +47,16 @@ def _started(e: ev.GameStarted) -> str:
 def _turn_ended(e: ev.TurnEnded) -> str:
     return _("%(player)s accessed a building and played population cards; the turn passes clockwise (RC-G1)",
              player=e.player)
+
+
+def _safe_conduct(e: ev.SafeConductPlayed) -> str:
+    return _("%(player)s played a Safe-conduct instead of accessing a building: the turn passes on, and they "
+             "choose after all the others (RC-G7)", player=e.player)
+
+
+def _preferred(e: ev.PreferredActionRecorded) -> str:
+    return _("With 2 players only one preferred action a round: %(player)s takes it in round %(round)s (in the "
+             "final round, the +1 influence instead) (RC-G5)", player=e.player, round=e.round)
 
 
 def _round_ended(e: ev.RoundEnded) -> str:
@@ -96,6 +107,8 @@ def _plague(e: ev.PlagueRevealed) -> str:
 SENTENCES = {
     ev.GameStarted.type: _started,
     ev.TurnEnded.type: _turn_ended,
+    ev.SafeConductPlayed.type: _safe_conduct,
+    ev.PreferredActionRecorded.type: _preferred,
     ev.RoundEnded.type: _round_ended,
     ev.TallyRecorded.type: _tally,
     ev.RatsRecorded.type: _rats,
@@ -110,13 +123,16 @@ describe_event, describe = history.describers(SENTENCES)
 
 
 def heading(state: rc.State | None, events: list[Event]) -> str:
-    """Setting up, then round and phase (C: a turn, E: the end of the round), then final scoring."""
+    """Setting up, then round and phase (C: a turn, D: the 2-player preferred action, E: the end of
+    the round), then final scoring."""
     if state is None:
         return _("Setting up (RC-G1)")
     if state.phase != ROUNDS:
         return _("Final scoring (RC-F)")
     if any(isinstance(e, ev.RoundEnded) for e in events):
         return _("Round %(round)s · %(phase)s", round=state.round, phase=_("E. End of the round"))
+    if any(isinstance(e, ev.PreferredActionRecorded) for e in events):
+        return _("Round %(round)s · %(phase)s", round=state.round, phase=_("D. Resolve buildings"))
     return _("Round %(round)s · %(phase)s", round=state.round,
              phase=_("C. Access buildings and play population cards"))
 

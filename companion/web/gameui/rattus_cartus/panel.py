@@ -36,6 +36,7 @@ def context(state: Any, game: dict, seat: str | None) -> dict[str, Any]:
         "rc_tiebreaks": tiebreak_texts(),
         "rc_next_start": next_start_player(view),
         "rc_turn_order": turn_order(view),
+        "rc_round_notes": round_notes(view),
         "exports": exports(state, game),
         **seating.device_view(game, state),  # what this device may do (issue 12)
     }
@@ -58,12 +59,33 @@ def next_start_player(view: dict[str, Any]) -> str:
 
 def turn_order(view: dict[str, Any]) -> list[str]:
     """Who still accesses a building this round after the current player: clockwise from the start
-    player, one turn each (RC-G1 C)."""
-    if view.get("turn") is None:
-        return []
+    player, one turn each, a player who played a Safe-conduct after all the others (RC-G7)."""
+    return list(view.get("queue") or [])[1:]
+
+
+def round_notes(view: dict[str, Any]) -> dict[str, str | None]:
+    """The round's reminders in words, each with its rule: the set-up's reserve deck (round 1,
+    before the first turn), phase A's draw with the same-building swap, and, with 2 players, who
+    takes the round's only preferred action (RC-G5) once recorded."""
     names = [p["name"] for p in view["players"]]
-    start = names.index(view["start_player"])
-    return [names[(start + k) % len(names)] for k in range(view["turns"] + 1, len(names))]
+    preferred = view.get("preferred_action")
+    other = next((n for n in names if n != preferred), "")
+    taken = None
+    if preferred and view["round"] == view["rounds"]:
+        taken = _("%(name)s gains the +1 influence of the preferred action; %(other)s gains nothing (RC-G5).",
+                  name=preferred, other=other)
+    elif preferred:
+        taken = _("%(name)s takes this round's preferred action; %(other)s takes the normal action (RC-G5).",
+                  name=preferred, other=other)
+    return {
+        "reserve": _("Set-up: with %(players)d players, set %(cards)d building cards aside face down as the "
+                     "reserve deck (RC-G6).", players=len(names), cards=view["reserve_deck"]),
+        "draw": _("A: draw %(cards)d building cards into a row. If they all show the same building, swap the last "
+                  "one for the top card of the reserve deck (it goes to the bottom of the reserve deck) until a "
+                  "different building shows (RC-G6). B: supplies, from the start player.",
+                  cards=view["buildings_drawn"]),
+        "preferred": taken,
+    }
 
 
 def need_text(need: str) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from companion.games import rattus_cartus as rc
-from companion.games.rattus_cartus.commands import EndTurn, RecordRats
+from companion.games.rattus_cartus.commands import EndTurn, PlaySafeConduct, RecordRats
 from companion.web import seats
 
 
@@ -41,8 +41,9 @@ def target(state: Any) -> str:
 
 
 def acting_seat_at(state: Any, command: Any) -> str | None:
-    """Ending a turn acts for the player whose turn it is (the command itself names nobody)."""
-    if isinstance(command, EndTurn) and state is not None:
+    """Ending a turn or playing a Safe-conduct acts for the player whose turn it is (the command
+    itself names nobody)."""
+    if isinstance(command, EndTurn | PlaySafeConduct) and state is not None:
         return state.current_player()
     return None
 
