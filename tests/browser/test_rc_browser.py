@@ -153,3 +153,29 @@ def test_rattus_cartus_audit_form_asks_for_every_scoring_tie_at_once_and_none_be
     expect(page.locator("#rc-score-2 h2")).to_contain_text("15 VP")  # B: Church 1st by the stack 10, Royalty 5
     expect(page.locator("#rc-result-options")).to_contain_text("everyone loses (RC-F9)")
     expect(page.locator("#rc-result-options")).not_to_contain_text("Gold")  # the RC-F5 option is for two players
+
+
+def test_rattus_cartus_two_players_safe_conduct_and_the_round_s_preferred_action(page, live_url, screenshot):
+    """RC-G7: a Safe-conduct sends Rojo after Azul; RC-G5: with 2 players the table is asked who
+    takes the round's only preferred action before the round can end (htmx swaps in place)."""
+    page.goto(live_url + "/rattus-cartus/new")
+    for seat, name in enumerate(["Rojo", "Azul"]):
+        page.fill(f"#rc-player-{seat}", name)
+    page.check('#rc-new input[name="start_seat"][value="0"]')
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url("**/games/*")
+    expect(page.locator("#rc-reserve")).to_contain_text("set 10 building cards aside")  # RC-G6
+    page.get_by_role("button", name="Rojo plays a Safe-conduct").click()
+    expect(page.locator("#rc-prompt-title")).to_contain_text("Azul’s turn")
+    expect(page.locator("#rc-next")).to_contain_text("Then: Rojo.")
+    page.get_by_role("button", name="Azul has accessed a building").click()
+    expect(page.locator("#rc-safe-conduct")).to_have_count(0)  # RC-I3: nobody left to wait for
+    page.get_by_role("button", name="Rojo has accessed a building").click()
+    expect(page.locator("#rc-next")).to_contain_text("on a tie Azul, who accessed a building first")
+    expect(page.locator("#rc-end-round")).to_have_count(0)
+    no_sideways_scroll(page)
+    screenshot(page, "rc-preferred-action-360x740")
+    page.get_by_role("button", name="Rojo takes the preferred action").click()
+    expect(page.locator("#rc-preferred")).to_contain_text("Rojo takes this round's preferred action")
+    page.locator("#rc-end-round button").click()
+    expect(page.locator("#rc-rounds h2")).to_contain_text("Round 2 of 10 · Azul’s turn")
