@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import re
 
+import pytest
 import support
 from support import HX, alerts, seq
+from support.english import english_runs
 from web.test_rc_tracker import act, new_game, ok
 
 
-def prompt(client, game_id: str) -> str:
+def prompt(client, game_id: str, lang: str = "en") -> str:
     """The round prompt as words, rule-id links read inline."""
-    body = client.get(f"/games/{game_id}").get_data(as_text=True)
+    body = client.get(f"/games/{game_id}", headers={"Accept-Language": lang}).get_data(as_text=True)
     return support.words(re.search(r'<section id="rc-rounds".*?</section>', body, re.S).group(0))
 
 
@@ -116,3 +118,22 @@ def test_rc_g5_the_final_round_with_two_players_gives_the_influence_to_one_playe
         client, game_id)
     ok(client, game_id, "end-round")
     assert 'id="rc-rounds"' not in forms(client, game_id)  # the end-of-game entry follows (RC-F1)
+
+
+@pytest.mark.parametrize("lang", ["es", "pl"])
+def test_the_new_prompts_hold_no_english_in_spanish_and_polish(client, lang):
+    """Issue 19's prompts (RC-G5, RC-G6, RC-G7) in the table's language, rule ids kept."""
+    game_id = new_game(client, ("Rojo", "Azul"))
+    seen = [prompt(client, game_id, lang)]  # set-up, phase A, the Safe-conduct offer
+    ok(client, game_id, "play-safe-conduct")
+    ok(client, game_id, "end-turn")
+    ok(client, game_id, "end-turn")
+    seen.append(prompt(client, game_id, lang))  # who takes the preferred action
+    ok(client, game_id, "record-preferred-action", {"player": "Azul"})
+    seen.append(prompt(client, game_id, lang))
+    for _ in range(9):
+        ok(client, game_id, "end-round")
+    seen.append(prompt(client, game_id, lang))  # the 2-player final-round note
+    for words in seen:
+        assert english_runs(words) == [], english_runs(words)
+    assert "RC-G6" in seen[0] and "RC-G7" in seen[0] and "RC-G5" in seen[1] and "RC-G5" in seen[3]

@@ -1,8 +1,9 @@
 """Rattus Cartus as a recorded game: round tracker, end-of-game entry, plague reveal, final scores.
 
 ``start(setup)`` -> events; ``decide(state, command)`` -> events or ``RuleViolation`` (never
-mutates); ``evolve(state, event)`` -> state; ``pending(state)`` says what the table must do next;
-``view_for(state, seat)`` hides other players' rat sums until the plague reveal (RC-G3).
+mutates); ``evolve(state, event)`` -> state; ``pending(state)`` says what the table must do next.
+The rounds' commands and events (turns, Safe-conducts, the 2-player preferred action) are in
+``rounds``; ``view.view_for`` hides other players' rat sums until the plague reveal (RC-G3).
 """
 
 from __future__ import annotations
