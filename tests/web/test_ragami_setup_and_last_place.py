@@ -10,6 +10,8 @@ import re
 import pytest
 import support
 from support import HX, alerts, count_games, seq, text
+from support.english import english_runs
+from web.test_words_crawl import offences
 
 SETUP_3 = {"conflict_tokens": "1, 2, 3, 4, 5, 6", "demon_tokens": "7 8 9 10", "saint_tokens": "11"}
 
@@ -154,3 +156,23 @@ def test_the_rules_page_says_what_is_tracked(client):
     rules = text(client.get("/rules/ragami"))
     assert "the companion does not track them" in rules and "RG-I3" in rules
     assert "and their hand of action cards" not in rules
+
+
+@pytest.mark.parametrize("lang", ["es", "pl"])
+def test_the_new_screens_hold_no_english_in_spanish_and_polish(client, lang):
+    """The new-game form, round 1's question and the card's form and lines, in the language."""
+    game_id = new_game(client)
+    assert act(client, game_id, "play-last-place-card", {"player": "Ama"}).status_code == 303
+    refused = client.post(f"/ragami/{game_id}/draw-setup-tokens", data={**SETUP_3, "demon_tokens": "7"},
+                          headers={"Accept-Language": lang})
+    assert refused.status_code == 422
+    screens = [client.get("/ragami/new", headers={"Accept-Language": lang}).get_data(as_text=True),
+               client.get(f"/games/{game_id}", headers={"Accept-Language": lang}).get_data(as_text=True),
+               refused.get_data(as_text=True),
+               client.get(f"/games/{game_id}/history", headers={"Accept-Language": lang}).get_data(as_text=True)]
+    for screen in screens:
+        words = support.words(re.sub(r"<(script|style|title)\b.*?</\1>", " ", screen, flags=re.S))
+        assert english_runs(words) == [], english_runs(words)
+        assert not offences(screen) and "_tokens" not in words
+    asked = {"es": "Aún sin anotar", "pl": "Jeszcze niezapisane"}[lang]  # the new words are on the screens
+    assert asked in support.words(screens[1]) and "(RG-I3)" in support.words(screens[3])
