@@ -9,13 +9,18 @@ from companion.rules.model import N_, GameRules, Option, Rule, Section
 
 TRACKED = Section("RG-T", N_("What the companion tracks"), (
     Rule("RG-T1", N_("Players"), N_(
-        "2 to 4 players, in yellow, green, blue and purple. For each player: Virtue Points (VP; PV in Spanish), "
-        "conflicts resolved, white cubes, the value of their Virtue die (0 when it is off the board) and their "
-        "hand of action cards (3 at most).")),
+        "2 to 4 players, in yellow, green, blue and purple. For each player the companion tracks Virtue Points "
+        "(VP; PV in Spanish), conflicts resolved, white cubes and the value of their Virtue die (0 when it is off "
+        "the board). The hands of action cards (3 at most) stay with the players: the companion does not track "
+        "them.")),
     Rule("RG-T2", N_("Board"), N_(
         "30 location tokens (1 to 30); 6 conflict dice, each on a location with a value from 1 to 6; demons (6 in "
         "the supply); “no passage” tokens where a conflict die went past 6. The companion keeps track of which "
-        "location tokens have been used and of the conflict dice on the board.")),
+        "location tokens have been used, from the set-up on: 6 for the conflict dice, 4 for the demons and, with "
+        "3 or 2 players, 1 or 2 for the neutral saints. The conflict dice and the action cards stay on the table: "
+        "the companion does not track them, except the action card that gives the last-placed player +1 VP "
+        "(each of the two, when two are tied) and whoever plays it 2 white cubes (3 when two are tied), which is "
+        "recorded as itself (RG-I3). Its VP count toward the 30 VP that end the game (RG-E1).")),
     Rule("RG-T3", N_("Round setup"), N_(
         "In every round but the first: the start player passes to the left; every conflict die goes up by 1 (a "
         "die that reaches 7 leaves the board and its location becomes “no passage”); every Virtue die goes up by "
@@ -66,6 +71,13 @@ RULINGS = Section("RG-I", N_("Rulings"), (
     Rule("RG-I2", N_("Three tied for the most"), N_(
         "When three players tie for the most in RG-E3, all three get 7, and the fourth gets 4 if they resolved at "
         "least one conflict (the next distinct count is second place).")),
+    Rule("RG-I3", N_("The last-place action card"), N_(
+        "The card raises “the last player's” score by 1 VP; the companion reads last place on the VP track, as "
+        "the card's own ties (“two players tied in last position”) show, and the player who plays it need not be "
+        "last. Its gain for whoever plays it, 2 (3 with two tied last), is printed with an icon the reference "
+        "text does not reproduce; the companion reads it as white cubes, the only resource a player collects "
+        "in Ragami and the one the other cards pay with. The card has no effect with three tied last; four tied "
+        "last are read the same way (the card does not say).")),
 ))
 
 OPTIONS = (

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
+from support import tap_and_swap
 
 pytestmark = pytest.mark.browser
 
@@ -207,3 +208,18 @@ def test_ragami_on_a_tablet_puts_the_prompt_and_the_scoreboard_side_by_side(page
     expect(page.locator("#rg-prompt-title")).to_be_in_viewport()
     expect(page.locator("#rg-board")).to_be_in_viewport()
     screenshot(page, "ragami-tablet-900x700")
+
+
+def test_ragami_round_1_asks_for_the_setup_tokens_and_counts_them(page, live_url):
+    """Issue 19 (RG-T2): round 1's prompt asks for the location tokens the set-up drew; once
+    recorded (by htmx), the tokens left count them and the question is gone."""
+    start_game(page, live_url)
+    ask = page.locator("#rg-setup-tokens")
+    expect(ask).to_be_visible()
+    ask.locator("summary").click()
+    page.fill("#rg-setup-conflict_tokens", "1 2 3 4 5 6")
+    page.fill("#rg-setup-demon_tokens", "7, 8, 9, 10")
+    page.fill("#rg-setup-saint_tokens", "11 12")  # 2 players: two neutral saints
+    tap_and_swap(page, page.get_by_role("button", name="Record the set-up tokens"))
+    expect(page.locator("#rg-round")).to_contain_text("Location tokens left: 18 of 30")
+    expect(page.locator("#rg-setup-tokens")).to_have_count(0)

@@ -222,6 +222,8 @@ def ragami_game(client) -> str:
     game_id = answer.location.rsplit("/", 1)[-1]
     act = f"/ragami/{game_id}"
     conflict = {"player": "Olvu", "die_value": "6", "helper": "", "white_cubes_spent": "0", "virtue_spent": "0"}
+    post(client, f"{act}/draw-setup-tokens", {"conflict_tokens": "20 21 22 23 24 25", "demon_tokens": "26 27 28 29",
+                                              "saint_tokens": "30"})  # RG-T2, asked in round 1
     post(client, f"{act}/resolve-conflict", {**conflict, "saints": ["Zenta"], "helper": "Brik", "virtue_spent": "1"})
     post(client, f"{act}/purify-demons", {"player": "Olvu", "demons": "2"})
     post(client, f"{act}/gain-white-cubes", {"player": "Olvu", "count": "4", "reason": "saint-placed"})
@@ -230,6 +232,7 @@ def ragami_game(client) -> str:
     post(client, f"{act}/set-virtue-die", {"player": "Olvu", "value": "1", "reason": "placed"})
     post(client, f"{act}/end-turn")
     post(client, f"{act}/gain-white-cubes", {"player": "Zenta", "count": "2", "reason": "card"})
+    post(client, f"{act}/play-last-place-card", {"player": "Zenta"})  # Brik last (RG-T2, RG-I3)
     post(client, f"{act}/gain-white-cubes", {"player": "Zenta", "count": "1", "reason": "other"})
     post(client, f"{act}/set-virtue-die", {"player": "Zenta", "value": "4", "reason": "card"})
     post(client, f"{act}/set-virtue-die", {"player": "Zenta", "value": "3", "reason": "other"})
@@ -262,10 +265,13 @@ def test_a_whole_ragami_game_reads_as_sentences_by_round_and_turn(app, client):
     lines = items(page)
     assert lines[0] == ("Olvu (yellow), Zenta (green) and Brik (blue) sit clockwise; start player Olvu (RG-T1); "
                         "No conflicts bonus without a conflict resolved (RG-I1)")
-    assert lines[1] == ("Olvu resolved a conflict: +6 VP and one more conflict resolved (RG-V3, RG-T5); Zenta's saint "
+    assert lines[2] == ("Olvu resolved a conflict: +6 VP and one more conflict resolved (RG-V3, RG-T5); Zenta's saint "
                         "stood on the resolved conflict: +1 VP (RG-V4); Olvu spent every Virtue die point: the die "
                         "leaves the board (RG-T4); Brik's Ragami helped resolve the conflict: +2 white cubes (RG-T4)")
-    for line in ("Olvu purified 2 demons: +2 VP (RG-V2)", "Olvu placed a saint on a conflict: +4 white cubes (RG-T1)",
+    for line in ("Set-up: location tokens drawn for the conflict dice 20, 21, 22, 23, 24, 25, for the demons 26, 27, "
+                 "28, 29 and for the neutral saints 30 (RG-T2)",
+                 "Zenta played the last-place action card: +1 VP to Brik, last; Zenta gains 2 white cubes (RG-T2)",
+                 "Olvu purified 2 demons: +2 VP (RG-V2)", "Olvu placed a saint on a conflict: +4 white cubes (RG-T1)",
                  "Olvu spent 1 white cube (RG-T4)", "Olvu converted 2 white cubes into 1 VP (RG-V1)",
                  "Olvu placed their Virtue die on a building: it shows 1 (RG-T3)",
                  "Olvu's turn is over; the next player clockwise who has not passed plays (RG-T3)",

@@ -11,7 +11,8 @@ COMMANDS (``kind``: fields)
 Setup (``GAME.start(setup)``): ``players`` (2-4, clockwise; each a name or ``{name, colour}``
 with colour yellow/green/blue/purple, free colours assigned in that order), ``start_player``
 (a listed name, or null/absent to draw one), optional ``bonus_needs_conflict`` (bool, default
-true: the RG-I1 table option, no +7/+4 conflicts bonus for a player with 0 conflicts resolved).
+true: the RG-I1 table option, no +7/+4 conflicts bonus for a player with 0 conflicts resolved),
+optional ``setup_tokens`` (the fields of ``draw-setup-tokens``; absent, round 1 asks for them).
 
 - ``resolve-conflict``: ``player``, ``die_value`` (1-6, the VP gained, RG-V3), optional
   ``saints`` (players whose saint stood on the conflict, +1 VP each, RG-V4), ``helper`` (the
@@ -24,6 +25,12 @@ true: the RG-I1 table option, no +7/+4 conflicts bonus for a player with 0 confl
 - ``set-virtue-die``: ``player``, ``value`` (0-6, 0 = off the board), optional ``reason``
   (round-setup, moved, placed, card, spent, other; moved/placed must be 1, RG-T3).
 - ``use-location-tokens``: ``tokens`` (numbers 1-30, each once per game, RG-T2).
+- ``draw-setup-tokens``: ``conflict_tokens`` (6), ``demon_tokens`` (4), ``saint_tokens`` (the
+  neutral saints: 1 with 3 players, 2 with 2, none with 4): the location tokens the set-up drew
+  (RG-T2), once, in round 1.
+- ``play-last-place-card``: ``player`` played the action card that gives the last-placed player
+  +1 VP and its player 2 white cubes (two tied last: +1 VP each, 3 cubes; three or more tied:
+  no effect; RG-T2, RG-I3). Who is last is read on the VP track.
 - ``end-turn``: optional ``passed`` (bool): the current player's turn is over; the turn goes to
   the next player clockwise who has not passed (a player who passed plays no more this round).
 - ``end-round``: no fields. Starts the next round (start player passes left, RG-T3) or, if a
@@ -31,10 +38,10 @@ true: the RG-I1 table option, no +7/+4 conflicts bonus for a player with 0 confl
 - ``finish-game``: no fields; after the end is announced: conflicts bonus (RG-E3, RG-I1 by the
   table option) and winner (RG-E4).
 
-``pending(state)``: step (``setup``, ``round`` with RG-T3 ``reminders`` and the last-round
-``warning``, ``final-conversion``, ``finished``). ``FIELDS[kind]`` describes each command's
-fields for forms. ``view_for(state, seat)`` is a JSON-ready dict; ``final_result(state)`` the
-explained scores.
+``pending(state)``: step (``setup``, ``round`` with RG-T3 ``reminders``, the last-round
+``warning`` and ``asks`` (``draw-setup-tokens`` while round 1 lacks them), ``final-conversion``,
+``finished``). ``FIELDS[kind]`` describes each command's fields for forms. ``view_for(state,
+seat)`` is a JSON-ready dict; ``final_result(state)`` the explained scores.
 """
 
 from companion.core.game import GameDefinition

@@ -93,6 +93,23 @@ class UseLocationTokens:
 
 
 @dataclass(frozen=True)
+class DrawSetupTokens:
+    """RG-T2: the location tokens the set-up drew, for the conflict dice (6), the demons (4) and
+    the neutral saints (1 with 3 players, 2 with 2, none with 4)."""
+
+    conflict_tokens: tuple[int, ...]
+    demon_tokens: tuple[int, ...]
+    saint_tokens: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class PlayLastPlaceCard:
+    """RG-T2, RG-I3: ``player`` played the action card that gives the last-placed player(s) +1 VP."""
+
+    player: str
+
+
+@dataclass(frozen=True)
 class EndTurn:
     """The current player's turn is over (``passed``: they are done for the round)."""
 
@@ -110,7 +127,7 @@ class FinishGame:
 
 
 Command = (ResolveConflict | PurifyDemons | ConvertWhiteCubes | ConvertVirtue | GainWhiteCubes | SpendWhiteCubes
-           | SetVirtueDie | UseLocationTokens | EndTurn | EndRound | FinishGame)
+           | SetVirtueDie | UseLocationTokens | DrawSetupTokens | PlayLastPlaceCard | EndTurn | EndRound | FinishGame)
 
 
 def _player(data: Mapping[str, Any]) -> str:
@@ -153,18 +170,32 @@ def _set_virtue_die(data: Mapping[str, Any]) -> SetVirtueDie:
     return SetVirtueDie(_player(data), _form.integer(data["value"], "value", 0, VIRTUE_MAX), reason)
 
 
-def _use_location_tokens(data: Mapping[str, Any]) -> UseLocationTokens:
-    data = _form.fields(data, required=("tokens",))
-    raw = data["tokens"]
+def _token_list(raw: Any, path: str, min_len: int = 0) -> tuple[int, ...]:
+    """Location token numbers (1-30), each once: a list, or text like "3, 17 22" (also inside a
+    list, as a form's text box sends it)."""
     if isinstance(raw, str | int) and not isinstance(raw, bool):
-        raw = [part for part in str(raw).replace(",", " ").split() if part]
-    items = jsonin.array(raw, "tokens", min_len=1)
+        raw = [raw]
+    items = jsonin.array(raw, path)
+    parts = [p for item in items for p in (item.replace(",", " ").split() if isinstance(item, str) else [item])]
+    jsonin.array(parts, path, min_len=min_len)
     low, high = LOCATION_TOKENS[0], LOCATION_TOKENS[-1]
-    tokens = tuple(_form.integer(t, jsonin.join("tokens", i), low, high) for i, t in enumerate(items))
+    tokens = tuple(_form.integer(t, jsonin.join(path, i), low, high) for i, t in enumerate(parts))
     for i, token in enumerate(tokens):
         if token in tokens[:i]:
-            raise InputError(jsonin.join("tokens", i), T("token %(token)s is listed twice", token=token))
-    return UseLocationTokens(tokens)
+            raise InputError(jsonin.join(path, i), T("token %(token)s is listed twice", token=token))
+    return tokens
+
+
+def _use_location_tokens(data: Mapping[str, Any]) -> UseLocationTokens:
+    data = _form.fields(data, required=("tokens",))
+    return UseLocationTokens(_token_list(data["tokens"], "tokens", min_len=1))
+
+
+def _draw_setup_tokens(data: Mapping[str, Any]) -> DrawSetupTokens:
+    data = _form.fields(data, required=("conflict_tokens", "demon_tokens"), optional=("saint_tokens",))
+    # How many each field needs depends on the players: decide (or start) checks the counts.
+    return DrawSetupTokens(*(_token_list(data.get(name, []), name) for name in
+                             ("conflict_tokens", "demon_tokens", "saint_tokens")))
 
 
 def _end_turn(data: Mapping[str, Any]) -> EndTurn:
@@ -193,6 +224,8 @@ PARSERS: dict[str, Callable[[Mapping[str, Any]], Command]] = {
     "spend-white-cubes": lambda d: SpendWhiteCubes(*_count(d)),
     "set-virtue-die": _set_virtue_die,
     "use-location-tokens": _use_location_tokens,
+    "draw-setup-tokens": _draw_setup_tokens,
+    "play-last-place-card": lambda d: PlayLastPlaceCard(_player(_form.fields(d, required=("player",)))),
     "end-turn": _end_turn,
     "end-round": _no_fields(EndRound),
     "finish-game": _no_fields(FinishGame),
@@ -231,6 +264,10 @@ FIELDS: dict[str, tuple[_form.FieldSpec, ...]] = {
     "set-virtue-die": (_PLAYER, _spec("value", "integer", minimum=0, maximum=VIRTUE_MAX),
                        _spec("reason", "choice", False, choices=VIRTUE_REASONS)),
     "use-location-tokens": (_spec("tokens", "integers", minimum=LOCATION_TOKENS[0], maximum=LOCATION_TOKENS[-1]),),
+    "draw-setup-tokens": tuple(
+        _spec(name, "integers", name != "saint_tokens", LOCATION_TOKENS[0], LOCATION_TOKENS[-1])
+        for name in ("conflict_tokens", "demon_tokens", "saint_tokens")),
+    "play-last-place-card": (_PLAYER,),
     "end-turn": (_spec("passed", "boolean", False),),
     "end-round": (),
     "finish-game": (),

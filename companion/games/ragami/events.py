@@ -131,3 +131,26 @@ class TurnEnded(Event):
     type: ClassVar[str] = "ragami-turn-ended"
     player: str
     passed: bool = False
+
+
+@event_type
+@dataclass(frozen=True)
+class SetupTokensDrawn(Event):
+    """RG-T2: the location tokens the set-up drew for the conflict dice, the demons and the neutral saints."""
+
+    type: ClassVar[str] = "ragami-setup-tokens-drawn"
+    conflict_tokens: tuple[int, ...]
+    demon_tokens: tuple[int, ...]
+    saint_tokens: tuple[int, ...] = ()
+
+
+@event_type
+@dataclass(frozen=True)
+class LastPlaceCardPlayed(Event):
+    """RG-T2, RG-I3: ``player`` played the last-place action card; ``last_placed`` gained 1 VP each
+    (nobody when three or more were tied last) and ``player`` gained ``white_cubes``."""
+
+    type: ClassVar[str] = "ragami-last-place-card-played"
+    player: str
+    last_placed: tuple[str, ...]
+    white_cubes: int

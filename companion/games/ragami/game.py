@@ -18,10 +18,12 @@ from companion.core.events import Event
 from companion.core.i18n import T
 from companion.games.ragami import commands as cmd
 from companion.games.ragami import events as ev
+from companion.games.ragami import last_place, setup_tokens
 from companion.games.ragami.rules import (
     COLOURS,
     END_VP,
     HELPER_WHITE_CUBES,
+    LAST_PLACE_CARD_VP,
     LOCATION_TOKENS,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -62,6 +64,7 @@ class State:
     options: Options = Options()
     turn: str | None = None  # whose turn it is; None: the start player's (a round starts with it)
     passed: tuple[str, ...] = ()  # players done for this round
+    setup_tokens: bool = False  # the set-up's location tokens are recorded (RG-T2)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -104,8 +107,10 @@ def tallies(state: State) -> list[Tally]:
 def start(setup: Mapping[str, Any]) -> list[Event]:
     """Validate the setup: ``players`` clockwise as ``{name, colour}`` (colour optional) or names;
     ``start_player`` a listed name, or null/absent to draw one (setup step 7); optional
-    ``bonus_needs_conflict`` (bool, default true: the RG-I1 table option)."""
-    setup = jsonin.obj(setup, "", required=("players",), optional=("start_player", "bonus_needs_conflict"))
+    ``bonus_needs_conflict`` (bool, default true: the RG-I1 table option) and ``setup_tokens``
+    (the fields of ``draw-setup-tokens``: the location tokens the set-up drew, RG-T2)."""
+    setup = jsonin.obj(setup, "", required=("players",),
+                       optional=("start_player", "bonus_needs_conflict", "setup_tokens"))
     entries = jsonin.array(setup["players"], "players", MIN_PLAYERS, MAX_PLAYERS)  # RG-T1
     names: list[str] = []
     colours: list[str | None] = []
@@ -125,7 +130,23 @@ def start(setup: Mapping[str, Any]) -> list[Event]:
         first = rng.shuffled(names, seed)[0]
     first = jsonin.name_of(first, "start_player", names)
     needs_conflict = jsonin.boolean(setup.get("bonus_needs_conflict", True), "bonus_needs_conflict")
-    return [ev.GameStarted(tuple(names), filled, first, seed, bonus_needs_conflict=needs_conflict)]
+    started = ev.GameStarted(tuple(names), filled, first, seed, bonus_needs_conflict=needs_conflict)
+    if setup.get("setup_tokens") is None:  # not given: the first prompt asks for them
+        return [started]
+    return [started, _start_tokens(setup["setup_tokens"], len(names))]
+
+
+def _start_tokens(data: Any, players: int) -> ev.SetupTokensDrawn:
+    """The set-up's location tokens given with the setup: ``InputError`` names ``setup_tokens.<field>``."""
+    data = jsonin.obj(data, "setup_tokens", optional=setup_tokens.FIELDS)
+    try:
+        drawn = cmd.command_from_dict("draw-setup-tokens", data)
+    except InputError as exc:  # the command's path (demon_tokens[2]) under the setup's field
+        raise InputError(f"setup_tokens.{exc.field}", exc.message) from exc
+    found = setup_tokens.problem(players, dataclasses.asdict(drawn))
+    if found is not None:
+        raise InputError(f"setup_tokens.{found[0]}", found[1])
+    return ev.SetupTokensDrawn(drawn.conflict_tokens, drawn.demon_tokens, drawn.saint_tokens)
 
 
 def _read_seat(entry: Any, path: str) -> tuple[str, str | None]:
@@ -223,6 +244,25 @@ def _use_tokens(state: State, c: cmd.UseLocationTokens) -> list[Event]:
     return [ev.LocationTokensUsed(c.tokens)]
 
 
+def _draw_setup_tokens(state: State, c: cmd.DrawSetupTokens) -> list[Event]:
+    if state.setup_tokens:
+        raise RuleViolation(T("The set-up location tokens are already recorded"), "RG-T2")
+    if state.round != 1:  # later draws are the round setup's (RG-T3 step 4): use-location-tokens
+        raise RuleViolation(T("The set-up location tokens are recorded in round 1; record later draws as "
+                              "location tokens drawn"), "RG-T2")
+    found = setup_tokens.problem(len(state.seats), dataclasses.asdict(c))
+    if found is not None:
+        raise RuleViolation(setup_tokens.in_words(found), "RG-T2")
+    _use_tokens(state, cmd.UseLocationTokens((*c.conflict_tokens, *c.demon_tokens, *c.saint_tokens)))
+    return [ev.SetupTokensDrawn(c.conflict_tokens, c.demon_tokens, c.saint_tokens)]
+
+
+def _last_place_card(state: State, c: cmd.PlayLastPlaceCard) -> list[Event]:
+    player = state.seat(c.player).name
+    last = last_place.last_placed({s.name: s.vp for s in state.seats})  # RG-I3: 3+ tied last, no effect
+    return [ev.LastPlaceCardPlayed(player, last, last_place.white_cubes(last))]
+
+
 def _end_turn(state: State, c: cmd.EndTurn) -> list[Event]:
     player = current_player(state)
     if player is None:
@@ -256,6 +296,8 @@ _HANDLERS = {
     cmd.SpendWhiteCubes: _spend_cubes,
     cmd.SetVirtueDie: _set_virtue,
     cmd.UseLocationTokens: _use_tokens,
+    cmd.DrawSetupTokens: _draw_setup_tokens,
+    cmd.PlayLastPlaceCard: _last_place_card,
     cmd.EndTurn: _end_turn,
     cmd.EndRound: _end_round,
     cmd.FinishGame: _finish,
@@ -304,6 +346,21 @@ def _turn_ended(state: State, e: ev.TurnEnded) -> State:
     return dataclasses.replace(state, turn=turn, passed=passed)
 
 
+def _setup_drawn(state: State, e: ev.SetupTokensDrawn) -> State:
+    tokens = {*state.tokens_used, *e.conflict_tokens, *e.demon_tokens, *e.saint_tokens}
+    return dataclasses.replace(state, tokens_used=tuple(sorted(tokens)), setup_tokens=True)
+
+
+def _last_place_played(state: State, e: ev.LastPlaceCardPlayed) -> State:
+    # What the card gives follows from the VP track: a forged export is refused (as for the winners).
+    last = last_place.last_placed({s.name: s.vp for s in state.seats})
+    if (tuple(e.last_placed), e.white_cubes) != (last, last_place.white_cubes(last)):
+        raise InputError("ragami-last-place-card-played.last_placed", T("are not the last-placed players (RG-I3)"))
+    for name in last:
+        state = _update(state, name, vp=state.seat(name).vp + LAST_PLACE_CARD_VP)
+    return _update(state, e.player, white_cubes=state.seat(e.player).white_cubes + e.white_cubes)
+
+
 def _finished(state: State, e: ev.GameFinished) -> State:
     # The recorded outcome must be what scoring gives (RG-E2..RG-E4): a forged export is refused.
     if state.phase != FINAL:
@@ -319,6 +376,8 @@ _EVOLVERS = {
     ev.WhiteCubesChanged: lambda s, e: _update(s, e.player, white_cubes=s.seat(e.player).white_cubes + e.delta),
     ev.VirtueDieSet: lambda s, e: _update(s, e.player, virtue_die=e.value),
     ev.LocationTokensUsed: lambda s, e: dataclasses.replace(s, tokens_used=tuple(sorted({*s.tokens_used, *e.tokens}))),
+    ev.SetupTokensDrawn: _setup_drawn,
+    ev.LastPlaceCardPlayed: _last_place_played,
     ev.RoundEnded: lambda s, e: s,
     ev.TurnEnded: _turn_ended,
     ev.RoundStarted: lambda s, e: dataclasses.replace(s, round=e.round, start_player=e.start_player, turn=None,

@@ -15,3 +15,10 @@ SAINT_VP = 1  # RG-V4
 HELPER_WHITE_CUBES = 2  # RG-T4: the second Ragami's owner gains 2 white cubes
 VIRTUE_START = 1  # a placed or moved Virtue die shows 1 (setup 10, RG-T3 step 5)
 VIRTUE_MAX = 6  # the die cannot show more than 6
+SAINTS = 4  # one per colour; with 2-3 players the others are neutral, each placed by a location token
+SETUP_CONFLICT_TOKENS = 6  # setup step 5: a location token for each of the 6 conflict dice
+SETUP_DEMON_TOKENS = 4  # setup step 6: 4 location tokens, a demon on each
+# The action card "Incrementar la puntuación del último jugador en 1PV y obtener 2" (RG-T2, RG-I3):
+# white cubes for whoever plays it, by how many share the last place; 3 or more tied: no effect.
+LAST_PLACE_CARD_CUBES: dict[int, int] = {1: 2, 2: 3}
+LAST_PLACE_CARD_VP = 1

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.i18n import N_, T, and_list, join
+from companion.games.ragami import setup_tokens
 from companion.games.ragami.game import FINAL, FINISHED, PLAYING, State, current_player, end_reasons, tallies
 from companion.games.ragami.rules import LOCATION_TOKENS
 from companion.games.ragami.scoring import Result, outcome_note, score
@@ -21,13 +22,16 @@ END_REASON_TEXT: dict[str, T] = {
 @dataclass(frozen=True)
 class Pending:
     """What the game waits for: a ``step``, a message and its rule; round setup ``reminders``
-    as (id, text) pairs; ``warning`` when the current round is the last (RG-E1)."""
+    as (id, text) pairs; ``warning`` when the current round is the last (RG-E1); ``asks``: the
+    commands the table is asked for besides the round's (``draw-setup-tokens`` in round 1 while
+    the set-up's location tokens are not recorded, RG-T2)."""
 
     step: str
     message: str
     rule: str
     reminders: tuple[tuple[str, str], ...] = ()
     warning: str | None = None
+    asks: tuple[str, ...] = ()
 
 
 def dice_roller(state: State) -> str:
@@ -77,7 +81,8 @@ def pending(state: State | None) -> Pending:
     message = T("Round %(round)s, start player %(player)s: record VP as they are gained; end the round when every "
                 "player has passed", round=state.round, player=state.start_player)
     reminders = round_setup_reminders(state)
-    return Pending("round", message, "RG-T3" if reminders else "RG-T1", reminders, last_round_warning(state))
+    asks = ("draw-setup-tokens",) if state.round == 1 and not state.setup_tokens else ()  # RG-T2
+    return Pending("round", message, "RG-T3" if reminders else "RG-T1", reminders, last_round_warning(state), asks)
 
 
 def final_result(state: State | None) -> Result | None:
@@ -103,6 +108,7 @@ def view_for(state: State | None, seat: str | None) -> dict[str, Any]:
         "turn": current_player(state) if state.phase == PLAYING else None, "passed": list(state.passed),
         "players": players, "tokens_used": list(state.tokens_used),
         "tokens_left": len(LOCATION_TOKENS) - len(state.tokens_used), "end_reasons": list(state.end_reasons),
+        "setup_tokens": {"recorded": state.setup_tokens, "counts": setup_tokens.counts(len(state.seats))},
         "options": dataclasses.asdict(state.options),
         "pending": dataclasses.asdict(pending(state)), "result": _result_view(final_result(state)),
     }

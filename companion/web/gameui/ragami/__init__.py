@@ -44,6 +44,7 @@ def _new_page(problems=(), status: int = 200):
     form = request.form if request.method == "POST" else None
     html = render_template("ragami/new.html", problems=problems, errors=dict(problems), form=form,
                            seats=range(MAX_PLAYERS), colours=COLOURS, rg_colours=forms.colour_labels(),
+                           setup_fields=list(forms.setup_token_labels().items()),
                            new_key=play.new_key())
     return html, status
 

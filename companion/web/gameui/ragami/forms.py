@@ -15,7 +15,7 @@ from werkzeug.datastructures import MultiDict
 
 from companion.core.errors import InputError
 from companion.core.problems import Problems
-from companion.games.ragami import FIELDS, audit
+from companion.games.ragami import FIELDS, audit, setup_tokens
 from companion.games.ragami.rules import MAX_PLAYERS, MIN_PLAYERS
 from companion.web import fieldwords, formrows
 
@@ -34,7 +34,15 @@ def labels() -> dict[str, str]:
         "conflicts": _("Conflicts resolved"), "white_cubes": _("White cubes"), "title": _("Title"),
         "command": _("Form"), "kind": _("Action"),
         "bonus_needs_conflict": _("No conflicts bonus without a conflict resolved (RG-I1)"),
+        "setup_tokens": _("Set-up"), **setup_token_labels(),
     }
+
+
+def setup_token_labels() -> dict[str, str]:
+    """The set-up's location token fields in words (RG-T2), in form order."""
+    return {"conflict_tokens": _("Location tokens of the conflict dice"),
+            "demon_tokens": _("Location tokens of the demons"),
+            "saint_tokens": _("Location tokens of the neutral saints")}
 
 
 def colour_labels() -> dict[str, str]:
@@ -88,7 +96,11 @@ def new_game(form: MultiDict) -> tuple[str, dict[str, Any]]:
     start = names[int(seat)] if seat else None  # blank: the companion draws the start player
     # Without a title, the players' names tell games apart in the home page's lists.
     title = form.get("title", "").strip()[:80] or ", ".join(s["name"] for s in seats)[:80] or "Ragami"
-    return title, {"players": seats, "start_player": start, "bonus_needs_conflict": ticked_by_default(form)}
+    setup = {"players": seats, "start_player": start, "bonus_needs_conflict": ticked_by_default(form)}
+    drawn = {name: form.get(name, "").strip() for name in setup_tokens.FIELDS}
+    if any(drawn.values()):  # all blank: the first round asks for them (RG-T2)
+        setup["setup_tokens"] = drawn
+    return title, setup
 
 
 def _colour_problems(names: list[str], colours: list[str]) -> list[tuple[str, str]]:
@@ -100,8 +112,11 @@ def _colour_problems(names: list[str], colours: list[str]) -> list[tuple[str, st
 
 
 def new_game_problems(exc: InputError, form: MultiDict) -> list[tuple[str, str]]:
-    """Every problem of a refused new game as ``(form field, words)``."""
-    return fieldwords.new_game_problems(exc, labels(), [n.strip() for n in form.getlist("players")][:MAX_PLAYERS])
+    """Every problem of a refused new game as ``(form field, words)``; a set-up token's problem
+    marks its whole box (``setup_tokens.demon_tokens[2]`` -> ``setup_tokens.demon_tokens``)."""
+    names = [n.strip() for n in form.getlist("players")][:MAX_PLAYERS]
+    return [(field.split("[")[0] if field.startswith("setup_tokens.") else field, words)
+            for field, words in fieldwords.new_game_problems(exc, labels(), names)]
 
 
 def ticked_by_default(form: MultiDict, name: str = "bonus_needs_conflict") -> bool:

@@ -100,6 +100,30 @@ def _tokens(e: ev.LocationTokensUsed) -> str:
                     len(e.tokens), tokens=", ".join(str(t) for t in e.tokens))
 
 
+def _setup_tokens(e: ev.SetupTokensDrawn) -> str:
+    def listed(tokens: tuple[int, ...]) -> str:
+        return ", ".join(str(t) for t in tokens)
+
+    if e.saint_tokens:  # 2 or 3 players: the neutral saints are placed by token too
+        return _("Set-up: location tokens drawn for the conflict dice %(conflicts)s, for the demons %(demons)s and "
+                 "for the neutral saints %(saints)s (RG-T2)", conflicts=listed(e.conflict_tokens),
+                 demons=listed(e.demon_tokens), saints=listed(e.saint_tokens))
+    return _("Set-up: location tokens drawn for the conflict dice %(conflicts)s and for the demons %(demons)s "
+             "(RG-T2)", conflicts=listed(e.conflict_tokens), demons=listed(e.demon_tokens))
+
+
+def _last_place_card(e: ev.LastPlaceCardPlayed) -> str:
+    if not e.last_placed:
+        return _("%(player)s played the last-place action card: no effect, three or more players are tied last "
+                 "(RG-I3)", player=e.player)
+    last = text(and_list(list(e.last_placed)))
+    if len(e.last_placed) == 1:
+        return _("%(player)s played the last-place action card: +1 VP to %(last)s, last; %(player)s gains "
+                 "%(cubes)s white cubes (RG-T2)", player=e.player, last=last, cubes=e.white_cubes)
+    return _("%(player)s played the last-place action card: +1 VP each to %(last)s, tied last; %(player)s gains "
+             "%(cubes)s white cubes (RG-T2)", player=e.player, last=last, cubes=e.white_cubes)
+
+
 def _turn_ended(e: ev.TurnEnded) -> str:
     if e.passed:
         return _("%(player)s passed: no more turns for them this round (RG-T3)", player=e.player)
@@ -124,6 +148,8 @@ SENTENCES = {
     ev.WhiteCubesChanged.type: _cubes,
     ev.VirtueDieSet.type: _virtue,
     ev.LocationTokensUsed.type: _tokens,
+    ev.SetupTokensDrawn.type: _setup_tokens,
+    ev.LastPlaceCardPlayed.type: _last_place_card,
     ev.TurnEnded.type: _turn_ended,
     ev.RoundEnded.type: lambda e: _("Round %(round)s is over (RG-T3)", round=e.round),
     ev.RoundStarted.type: lambda e: _("Round %(round)s begins: %(player)s takes the first player cube, passed to "

@@ -12,14 +12,15 @@ from flask_babel import gettext as _
 from companion.core.events import Event
 from companion.games import ragami
 from companion.games.ragami.commands import VIRTUE_REASONS, WHITE_CUBE_GAINS
-from companion.games.ragami.events import VP_CAUSES, VpGained
+from companion.games.ragami.events import VP_CAUSES, LastPlaceCardPlayed, VpGained
 from companion.games.ragami.game import end_reasons
-from companion.games.ragami.rules import DEMONS, DIE_FACES, LOCATION_TOKENS, VIRTUE_MAX
+from companion.games.ragami.rules import DEMONS, DIE_FACES, LAST_PLACE_CARD_VP, LOCATION_TOKENS, VIRTUE_MAX
 from companion.games.ragami.scoring import Result, Ruling, outcome_note
 from companion.web.gameui.ragami import bgstats, seating
-from companion.web.gameui.ragami.forms import colour_labels, labels
+from companion.web.gameui.ragami.forms import colour_labels, labels, setup_token_labels
 
 LOG_LENGTH = 12
+LAST_PLACE_CARD = "last-place-card"  # the cause the VP log gives the card's VP (not a VpGained cause)
 
 
 def context(state: Any, game: dict, seat: str | None) -> dict[str, Any]:
@@ -47,6 +48,9 @@ def context(state: Any, game: dict, seat: str | None) -> dict[str, Any]:
         "rg_virtue_reasons": VIRTUE_REASONS,
         "rg_next": next_players(view),
         "rg_round_start": state.turn is None and not state.passed,  # no turn ended yet this round
+        "rg_setup_fields": [(name, words, view["setup_tokens"]["counts"][name])
+                            for name, words in setup_token_labels().items()
+                            if view["setup_tokens"]["counts"][name]],  # 4 players: no neutral saint
         "exports": exports(state, game),
         **seating.device_view(game, state),  # what this device may do (issue 12)
     }
@@ -85,7 +89,7 @@ def cause_texts() -> dict[str, str]:
     return {
         "conflict": _("conflict resolved (RG-V3)"), "saint": _("saint on a resolved conflict (RG-V4)"),
         "demons": _("demons purified (RG-V2)"), "white-cubes": _("white cubes converted (RG-V1)"),
-        "virtue-die": _("Virtue die converted (RG-V5)"),
+        "virtue-die": _("Virtue die converted (RG-V5)"), LAST_PLACE_CARD: _("last-place action card (RG-T2)"),
     }
 
 
@@ -114,14 +118,24 @@ def reminder_text(rule: str, text: str, view: dict[str, Any]) -> str:
 
 def vp_log(events: Iterable[Event]) -> dict[str, Any]:
     """VP gained so far: the latest gains with their causes, and each player's VP per cause."""
-    gains = [e for e in events if isinstance(e, VpGained)]
+    gains = [gain for e in events for gain in _gains(e)]
     by_player: dict[str, dict[str, int]] = {}
     for gain in gains:
         causes = by_player.setdefault(gain.player, {})
         causes[gain.cause] = causes.get(gain.cause, 0) + gain.amount
-    latest = [{"player": g.player, "amount": g.amount, "cause": g.cause, "rule": VP_CAUSES.get(g.cause, "")}
+    latest = [{"player": g.player, "amount": g.amount, "cause": g.cause,
+               "rule": VP_CAUSES.get(g.cause, "RG-T2")}
               for g in reversed(gains[-LOG_LENGTH:])]
     return {"latest": latest, "by_player": by_player}
+
+
+def _gains(event: Event) -> list[VpGained]:
+    """The VP an event gave, as gains with a cause (the last-place card: 1 VP to each last player)."""
+    if isinstance(event, VpGained):
+        return [event]
+    if isinstance(event, LastPlaceCardPlayed):
+        return [VpGained(name, LAST_PLACE_CARD_VP, LAST_PLACE_CARD) for name in event.last_placed]
+    return []
 
 
 def tiebreak_texts() -> dict[Any, str]:
