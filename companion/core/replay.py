@@ -97,8 +97,8 @@ def replay(game: GameDefinition, setup: Any, commands: Iterable[Any]) -> Replaye
 
 def _start(game: GameDefinition, setup: Any) -> list[Event]:
     events = game.start(setup)
-    drawn = getattr(events[0], "seed", None) if events else None
-    if drawn is not None and not (isinstance(setup, Mapping) and setup.get("seed") is not None):
+    drawn = any(getattr(event, "seed", None) is not None for event in events)
+    if drawn and not (isinstance(setup, Mapping) and setup.get("seed") is not None):
         # The game drew its own seed: a second replay of the same lines would be another game.
         raise InputError("seed", T("is required: this set-up draws at random, and a replay must draw the same"))
     return events
