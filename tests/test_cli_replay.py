@@ -154,3 +154,39 @@ def test_replay_junk_lines_never_give_a_traceback(game, junk, with_setup):
         assert str(exc).startswith(("line ", "input: "))
     else:
         json.dumps(doc, allow_nan=False)
+
+
+def _doc_blocks() -> tuple[str, dict, str]:
+    """The replay example of docs/cli-contracts.md: its JSON Lines, its answer and its refusal."""
+    text = (support.ROOT / "docs" / "cli-contracts.md").read_text(encoding="utf-8")
+    section = text[text.index("## `companion replay GAME FILE`"):]
+    lines = section.split("```jsonl\n", 1)[1].split("```", 1)[0]
+    answer = json.loads(section.split("```json\n", 1)[1].split("```", 1)[0])
+    refusal = section.split("```text\n", 1)[1].split("```", 1)[0]
+    return lines, answer, refusal
+
+
+def test_replay_cli_docs_example_is_what_the_command_answers(capsys, tmp_path):
+    lines, answer, refusal = _doc_blocks()
+    path = tmp_path / "ragami.jsonl"
+    path.write_text(lines, encoding="utf-8")
+    status, out, err = run_main(capsys, "ragami", path)
+    assert (status, err) == (0, "")
+    doc = json.loads(out)
+    assert {k: v for k, v in doc.items() if k != "state"} == {k: v for k, v in answer.items() if k != "state"}
+    for key, value in answer["state"].items():  # the documented state is shortened ("…")
+        if key == "players":
+            for shown, full in zip(value, doc["state"]["players"], strict=True):
+                assert {k: v for k, v in shown.items() if k != "…"}.items() <= full.items()
+        elif key != "…":
+            assert doc["state"][key] == value
+    bad = tmp_path / "rc.jsonl"
+    bad.write_text(jsonl([RC_SETUP, {"type": "end-turn"}]) + "\n" + jsonl([{"type": "record-rats", "player": "Rojo",
+                                                                             "rats": 3}]))
+    assert run_main(capsys, "rattus-cartus", bad) == (2, "", refusal)
+
+
+def test_replay_has_help(capsys):
+    with pytest.raises(SystemExit) as caught:
+        main(["replay", "--help"])
+    assert caught.value.code == 0 and "JSON Lines" in capsys.readouterr().out
