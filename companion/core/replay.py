@@ -17,7 +17,7 @@ A set-up that would draw at random (a start player, the solo automaton's decks) 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.core import history, jsonin
@@ -50,7 +50,7 @@ class _Record:
     event: Event
 
 
-@dataclass
+@dataclass(frozen=True)
 class Replayed:
     """A replayed game: every event recorded (``log``, undo/redo markers included), the events in
     effect (``events``, what ``state`` folds), the state and how many commands were replayed."""
@@ -58,7 +58,7 @@ class Replayed:
     game: GameDefinition
     state: Any = None
     commands: int = 0
-    records: list[_Record] = field(default_factory=list)
+    records: tuple[_Record, ...] = ()
 
     @property
     def log(self) -> list[Event]:
@@ -80,14 +80,13 @@ def replay(game: GameDefinition, setup: Any, commands: Iterable[Any]) -> Replaye
     :class:`ReplayError` names the command and the field of the first line that fails."""
     if game.parse_command is None or game.waiting_for is None:
         raise TypeError(f"{game.key} has no command codec")  # a bug: every registered game has one
-    done = Replayed(game)
     try:
-        _record(done, _start(game, setup), "0")
+        done = _recorded(Replayed(game), _start(game, setup), "0")
     except InputError as exc:
         raise ReplayError(None, exc.field, exc.message) from None
     for index, data in enumerate(commands):
         try:
-            step(done, data)
+            done = step(done, data)
         except InputError as exc:
             raise ReplayError(index, exc.field, exc.message) from None
         except RuleViolation as exc:
@@ -104,29 +103,27 @@ def _start(game: GameDefinition, setup: Any) -> list[Event]:
     return events
 
 
-def step(done: Replayed, data: Any) -> None:
-    """Replay one more command (or undo/redo) onto ``done``; raises ``InputError``/``RuleViolation``
-    and leaves ``done`` as it was."""
+def step(done: Replayed, data: Any) -> Replayed:
+    """``done`` with one more command (or undo/redo) replayed; raises ``InputError`` or
+    ``RuleViolation`` when the line cannot be replayed."""
     game, command_id = done.game, str(done.commands + 1)
     if isinstance(data, Mapping) and data.get("type") in MARKERS:
-        _marker(done, jsonin.obj(data, "", required=("type",))["type"], command_id)
+        done = _marker(done, jsonin.obj(data, "", required=("type",))["type"], command_id)
     else:
-        new = game.decide(done.state, game.parse_command(done.state, data))
-        _record(done, new, command_id)
-    done.commands += 1
+        done = _recorded(done, game.decide(done.state, game.parse_command(done.state, data)), command_id)
+    return replace(done, commands=done.commands + 1)
 
 
-def _record(done: Replayed, events: list[Event], command_id: str) -> None:
-    for event in events:
-        done.records.append(_Record(event.type, {}, command_id, event))
-    done.state = done.game.fold(events, done.state)
+def _recorded(done: Replayed, events: list[Event], command_id: str) -> Replayed:
+    records = tuple(_Record(event.type, {}, command_id, event) for event in events)
+    return replace(done, records=done.records + records, state=done.game.fold(events, done.state))
 
 
-def _marker(done: Replayed, which: str, command_id: str) -> None:
+def _marker(done: Replayed, which: str, command_id: str) -> Replayed:
     line = history.timeline(done.records)
     target = line.undo_target() if which == "undo" else line.redo_target()
     if target is None:  # the same refusal as the web's (companion.web.play)
         raise RuleViolation(T("Nothing to undo") if which == "undo" else T("Nothing to redo"))
     marker = MARKERS[which](command_id=target)
-    done.records.append(_Record(marker.type, {"command_id": target}, command_id, marker))
-    done.state = done.game.fold(done.events)  # which earlier events count has changed: fold again
+    done = replace(done, records=(*done.records, _Record(marker.type, {"command_id": target}, command_id, marker)))
+    return replace(done, state=done.game.fold(done.events))  # which earlier events count changed: fold again
