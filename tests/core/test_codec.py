@@ -142,3 +142,15 @@ def test_a_given_seed_draws_the_same_start_player_and_is_recorded(module):
     with pytest.raises(InputError) as caught:
         module.GAME.start({**setup, "seed": "soon"})
     assert caught.value.field == "seed"
+
+
+def test_codec_lockup_waiting_for_keeps_the_holding_cell_secret():
+    # I-16: at reveal-tiles the engine lists the values the seat may name (its holding cell's);
+    # waiting_for is public data: the count only.
+    from companion.games.lockup.engine import pending
+
+    played = wire.lockup(5, 3)
+    state = next(s for s in played.states if pending(s).kind == "reveal-tiles")
+    assert pending(state).detail["tiles"]
+    detail = LOCKUP.waiting_for(state)["detail"]
+    assert "tiles" not in detail and detail["count"] == pending(state).detail["count"]

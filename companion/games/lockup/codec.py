@@ -38,9 +38,13 @@ def parse_command(state: Any, data: Any) -> dict:
 
 
 def pending_json(waiting: Pending) -> dict:
-    """What a Lockup game waits for, as ``waiting_for`` data: several seats for a discard (L-P1)."""
+    """What a Lockup game waits for, as ``waiting_for`` data: several seats for a discard (L-P1);
+    public facts only (no holding cell's tiles, I-16)."""
     seats = list(waiting.detail.get("excess") or ()) if waiting.kind == "discard" else waiting.seat
-    return codec.waiting(waiting.kind, seats, location=waiting.location, detail=waiting.detail)
+    detail = waiting.detail
+    if waiting.kind == "reveal-tiles":  # I-16: the values the seat may name are its holding cell's secret
+        detail = {key: value for key, value in detail.items() if key != "tiles"}
+    return codec.waiting(waiting.kind, seats, location=waiting.location, detail=detail)
 
 
 
