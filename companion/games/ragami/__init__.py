@@ -12,7 +12,8 @@ Setup (``GAME.start(setup)``): ``players`` (2-4, clockwise; each a name or ``{na
 with colour yellow/green/blue/purple, free colours assigned in that order), ``start_player``
 (a listed name, or null/absent to draw one), optional ``bonus_needs_conflict`` (bool, default
 true: the RG-I1 table option, no +7/+4 conflicts bonus for a player with 0 conflicts resolved),
-optional ``setup_tokens`` (the fields of ``draw-setup-tokens``; absent, round 1 asks for them).
+optional ``setup_tokens`` (the fields of ``draw-setup-tokens``; absent, round 1 asks for them),
+optional ``seed`` (the seed of the start player's draw, so that a replay draws the same one).
 
 - ``resolve-conflict``: ``player``, ``die_value`` (1-6, the VP gained, RG-V3), optional
   ``saints`` (players whose saint stood on the conflict, +1 VP each, RG-V4), ``helper`` (the
@@ -45,6 +46,7 @@ seat)`` is a JSON-ready dict; ``final_result(state)`` the explained scores.
 """
 
 from companion.core.game import GameDefinition
+from companion.games.ragami import codec
 from companion.games.ragami.commands import FIELDS, PARSERS, command_from_dict
 from companion.games.ragami.game import State, decide, evolve, start
 from companion.games.ragami.status import final_result, is_finished, pending, round_setup_reminders, view_for
@@ -58,6 +60,9 @@ GAME = GameDefinition(
     decide=decide,
     evolve=evolve,
     view_for=view_for,
+    parse_command=codec.parse_command,
+    command_json=codec.command_json,
+    waiting_for=codec.waiting_for,
 )
 
 __all__ = [
