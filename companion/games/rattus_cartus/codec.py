@@ -12,8 +12,9 @@ from typing import Any
 from companion.core import codec
 from companion.games.rattus_cartus.audit import to_output
 from companion.games.rattus_cartus.commands import PARSERS, TALLY_COUNTS, Command, RecordTally, command_from_dict
-from companion.games.rattus_cartus.game import final_result, pending, view_for
+from companion.games.rattus_cartus.game import final_result, pending
 from companion.games.rattus_cartus.rules import CLASSES
+from companion.games.rattus_cartus.view import view_for
 
 
 def _tally_json(command: RecordTally) -> dict:
