@@ -91,7 +91,8 @@ RC_SETUP = {"players": ["Rojo", "Azul"], "start_player": "Azul"}
     ([RC_SETUP, {"type": "record-rats", "player": "Rojo", "rats": -2}],
      "error: line 2: rats: must be an integer at least 0"),
     ([RC_SETUP, {"type": "plague"}], 'error: line 2: type: must be one of "end-round", "end-turn", '
-                                     '"play-safe-conduct", "record-preferred-action", "record-tally", "record-rats", "record-treasury", "record-influence-order", "reveal-plague"'),
+                                     '"play-safe-conduct", "record-preferred-action", "record-tally", "record-rats", '
+                                     '"record-treasury", "record-influence-order", "reveal-plague"'),
     ([RC_SETUP, '{"type": "end-turn"'], "error: line 2: input: not valid JSON (Expecting ',' delimiter at line 1 "
                                         "column 20)"),
     ([RC_SETUP, '{"type": "end-turn", "type": "end-round"}'], "error: line 2: type: is given twice in the same object"),
