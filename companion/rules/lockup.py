@@ -127,7 +127,7 @@ REWARDS = Section("L-R", N_("Location rewards"), (
         "Third: draw 1 tome.")),
     Rule("L-R9", N_("Bandit resource"), N_(
         "A resource cube that a Bandit goon put on a location (L-P4) goes to the player ranked first there, on top "
-        "of the usual reward.")),
+        "of the usual reward, and can be used at once (I-17).")),
 ), intro=N_(
     "“2p” means a 2-player game, solo included. The companion calls the tiers first, second, third, last and "
     "other."))

@@ -24,7 +24,8 @@ RULINGS = Section("I", N_("Rulings"), (
         "power at the Exercise Yard and the 1-for-1 exchange at the Commissary.")),
     Rule("I-3", N_("Optional rewards not taken"), N_(
         "A Commissary exchange, a recruit, a craft or a reservation that the player refuses or cannot pay for "
-        "counts as declining: the player is a straggler.")),
+        "counts as declining: the player is a straggler. The exception is a first-ranked player who gets Bandit "
+        "cubes there (I-17): those cubes are a reward, so that player keeps them and goes home.")),
     Rule("I-4", N_("No suspicion, no loss"), N_(
         "Only players holding at least one suspicion cube can be the most or the second most in a raid; a player "
         "with none never loses reputation to it.")),
@@ -67,10 +68,12 @@ RULINGS = Section("I", N_("Rulings"), (
         "table view see only how many tiles each player still holds, never which; a face-down tile on a location "
         "shows as face down, without a value, until Lights Out turns it up.")),
     Rule("I-17", N_("The Bandit cube is part of the reward"), N_(
-        "The Bandit cube (L-R9) goes to the first-ranked player together with the rest of the reward, as both "
-        "rulebooks say. A first-ranked player who declines (L-LO6) gives the cube up with everything else, and it "
-        "stays on the location (I-6). A first-ranked player who got the cube was rewarded and is never a "
-        "straggler there.")),
+        "The Bandit cube (L-R9) goes to the first-ranked player together with the rest of the reward and, like "
+        "every reward, can be used at once, as both rulebooks say. So it comes first: at the Commissary or the "
+        "Chow Hall it can pay for the choice, and a player who makes no choice (no recruit) keeps the cube and "
+        "goes home. Only a player who declines (L-LO6) gives the cube up with everything else, and it stays on "
+        "the location (I-6). A first-ranked player who got the cube was rewarded and is never a straggler "
+        "there.")),
     Rule("I-18", N_("Nearest the item deck"), N_(
         "For L-SO8 and I-9, the item display is entered and shown in order from the slot next to the item deck "
         "outward, and every form that asks for the display says so (slot 1 is the one next to the deck).")),

@@ -119,6 +119,8 @@ def form_for(command: dict, core) -> tuple[str, dict]:
         return simple[kind]
     if kind in ("take", "exchange", "recruit", "craft", "reserve", "decline"):
         return kind, _choice(command, core)
+    if kind == "keep_bandit":
+        return "keep-bandit", {"seat": command["seat"]}
     if kind == "effect":
         return "effect", _effect(command)
     if kind == "refill_items":
