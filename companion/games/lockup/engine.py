@@ -30,8 +30,11 @@ Engine rulings where the rules are silent (see the final report of issue 3):
   (the Exercise Yard marker still counts as a reward, and so do the Bandit cubes of I-17); the
   Commissary's first reward from an empty supply is I-15 too (not an I-3 refusal).
 - L-GL1/I-13: the leader goal is claimed and taken over automatically for everyone: unheld, by
-  the only seat with strictly the most (and at least the minimum, at least 1); held, by a seat
-  that exceeds the holder (several: the nearest clockwise from the first player).
+  the only seat with strictly the most (and reaching the minimum, at least 1; with the I-19
+  option ``polish_leader_minimum``: above it); held, by a seat that exceeds the holder (several:
+  the nearest clockwise from the first player).
+- I-4/I-12: a count of 0 never places in a raid or the majority goal, unless the table chose the
+  books as printed (options ``raid_zero_ranks``, ``majority_zero_ranks``).
 - L-R9/I-17: the Bandit cubes are part of the first-ranked seat's reward and come first, usable at
   once (both books): at a choice they move before the payment is checked, so they can pay for it;
   "keep_bandit" (no recruit, no craft...) keeps them and the seat goes home; a choice it cannot
