@@ -76,11 +76,10 @@ RULINGS = Section("I", N_("Rulings"), (
         "shows as face down, without a value, until Lights Out turns it up.")),
     Rule("I-17", N_("The Bandit cube is part of the reward"), N_(
         "The Bandit cube (L-R9) goes to the first-ranked player together with the rest of the reward and, like "
-        "every reward, can be used at once, as both rulebooks say. So it comes first: at the Commissary or the "
-        "Chow Hall it can pay for the choice, and a player who makes no choice (no recruit) keeps the cube and "
-        "goes home. Only a player who declines (L-LO6) gives the cube up with everything else, and it stays on "
-        "the location (I-6). A first-ranked player who got the cube was rewarded and is never a straggler "
-        "there.")),
+        "every reward, can be used at once, as both rulebooks say. So it comes first: at the Chow Hall it can pay "
+        "for the recruit, and a player who recruits nobody (recruiting is a “may”) keeps the cube and goes home. "
+        "Only a player who declines (L-LO6) gives the cube up with everything else, and it stays on the location "
+        "(I-6). A first-ranked player who got the cube was rewarded and is never a straggler there.")),
     Rule("I-18", N_("Nearest the item deck"), N_(
         "For L-SO8 and I-9, the item display is entered and shown in order from the slot next to the item deck "
         "outward, and every form that asks for the display says so (slot 1 is the one next to the deck).")),

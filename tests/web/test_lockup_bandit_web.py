@@ -34,6 +34,20 @@ def test_the_choice_offers_no_recruit_and_counts_the_cube_for_paying_I_17(app, c
     assert "keep_bandit" not in words and "keep-bandit" not in words  # no internal name on screen
 
 
+def test_the_commissary_first_sees_the_cube_but_no_keep_only_button_L_R5_I_17(app, client):
+    thief = goon("Test Thief", "bandit", resource="gold")
+    t = Table(setup(("Ana", "Ben"), goons={"smithy": thief}))
+    t.pass_all()
+    t.do("refill_goons", goons={"sewers": goon("Test New")})
+    t.do("assign", seat="Ana", location="commissary", tiles=[{"tile": 4, "face_up": True}])
+    t.pass_all()
+    t.collect()
+    game = support.store_commands(app, "lockup", [t.events], "Bandit shop")
+    words = support.words(client.get(f"/games/{game}").get_data(as_text=True))
+    assert "The Bandit cubes here (1 gold) come with this reward" in words
+    assert "No recruit" not in words and "Decline everything, the Bandit cubes too" in words
+
+
 def test_no_recruit_as_a_plain_form_post_keeps_the_cube_I_17(app, client):
     game = _chow_hall_first_with_nothing(app)
     support.lockup_do(client, game, "keep-bandit", seat="Ben")

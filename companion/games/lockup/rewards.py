@@ -6,8 +6,9 @@ first-ranked seat together with the other rewards, usable at once, so each ``dec
 before it checks the payment, and they can pay for the choice. Then it emits the choice's events
 and finally ``collected`` (``reward-collected``). ``can_choose`` says whether a choice is possible
 at all, counting the Bandit cubes; if not, a seat that gets Bandit cubes collects just them (I-17)
-and any other straggles (I-3). ``decide_keep_bandit`` is the first-ranked seat's "no recruit / no
-craft": it keeps the cubes and goes home. Only a decline (L-LO6) gives them up; they stay (I-6).
+and any other straggles (I-3). ``decide_keep_bandit`` is the first-ranked seat's "no recruit" at
+the Chow Hall: it keeps the cubes and goes home. Only a decline (L-LO6) gives them up; they stay
+(I-6).
 """
 
 from __future__ import annotations
@@ -93,10 +94,14 @@ def can_choose(b: Batch, seat: str, location: str, tier: str) -> bool:
 
 
 def decide_keep_bandit(b: Batch, cmd: dict) -> None:
-    """The first-ranked seat keeps the Bandit cubes and makes no choice (no recruit, exchange, craft
-    or reservation): it was rewarded and goes home (L-R9, I-17). Without cubes here it must decline."""
+    """The first-ranked seat keeps the Bandit cubes and recruits nobody: the recruit is a "may"
+    (L-R6), so it was rewarded and goes home (L-R9, I-17). Without cubes here it must decline. The
+    Commissary's first reward is a gain, not a "may" (L-R5): it comes with the cubes, or is declined."""
     r = b.state.resolution
     seat = cmd["seat"]
+    if r.location == "commissary" and r.tiers[seat] == "first":
+        raise RuleViolation(T("The first at the Commissary takes a resource with the Bandit cubes, or declines"),
+                            "L-R5")
     if not bandit_cubes(b.state, seat, r.location):
         raise RuleViolation(T("No Bandit cube here goes to %(seat)s: make the choice or decline",
                               seat=seat), "I-17")

@@ -192,6 +192,20 @@ def test_keep_bandit_needs_a_bandit_cube_for_that_seat_I_17():
     assert err.value.rule == "I-17"
 
 
+def test_the_commissary_first_takes_its_resource_with_the_cube_no_keep_only_L_R5_I_17():
+    """Recruiting is a "may" (L-R6); the Commissary's first reward is a gain (L-R5): it comes with
+    the cube, or the whole reward is declined."""
+    t = bandit_at("commissary")
+    t.do("assign", seat="Ana", location="commissary", tiles=up(4))
+    t.pass_all()
+    t.collect()
+    assert t.pending.detail["bandit"] == {"gold": 1}
+    with pytest.raises(RuleViolation) as err:
+        t.do("keep_bandit", seat="Ana")
+    assert err.value.rule == "L-R5"
+    assert t.state.loc_resources["commissary"] == {"gold": 1}
+
+
 def test_first_without_a_cube_and_nothing_to_pay_still_straggles_I_3():
     t = Table(setup(("Ana", "Ben")))
     t.do("pass", seat="Ana")
