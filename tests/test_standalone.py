@@ -92,6 +92,10 @@ def test_the_reference_has_the_rulings_and_options_of_issue_9():
     lockup = {r.id for r in GAMES[0].rules()}
     assert {f"I-{n}" for n in range(1, 19)} <= lockup
     options = {(o.key, o.rule, o.default) for g in GAMES for o in g.options}
+    lockup_issue_19 = {("raid_zero_ranks", "I-4", False), ("majority_zero_ranks", "I-12", False),
+                       ("polish_leader_minimum", "I-19", False)}  # "as printed" readings and L-GL1's editions
+    assert lockup_issue_19 <= options and "I-19" in lockup
+    options -= lockup_issue_19
     assert options == {("pass_rewards_down", "I-1", False), ("spanish_second_tiers", "I-2", False),
                        ("plague_survivor", "RC-F9", False), ("gold_two_player_tie", "RC-F5", "split_9"),
                        ("bonus_needs_conflict", "RG-I1", True)}

@@ -1,6 +1,7 @@
 """Lockup: A Roll Player Tale, the rules reference the companion implements (ids ``L-…`` and rulings ``I-…``).
 
-Written from the Spanish rulebook, a Spanish translation of the English rulebook and the Polish rulebook.
+Written from the Spanish rulebook, the Polish rulebook and a Spanish translation of the English rulebook that
+stops after the Sewers' rewards.
 Source of truth for ``docs/rules/lockup.md`` (``python -m companion.rules`` writes it) and the rules page.
 """
 
@@ -127,7 +128,7 @@ REWARDS = Section("L-R", N_("Location rewards"), (
         "Third: draw 1 tome.")),
     Rule("L-R9", N_("Bandit resource"), N_(
         "A resource cube that a Bandit goon put on a location (L-P4) goes to the player ranked first there, on top "
-        "of the usual reward.")),
+        "of the usual reward, and can be used at once (I-17).")),
 ), intro=N_(
     "“2p” means a 2-player game, solo included. The companion calls the tiers first, second, third, last and "
     "other."))
@@ -204,8 +205,8 @@ EFFECTS = Section("L-E", N_("Effects on items and goons"), (
 GOALS = Section("L-GL", N_("Goals"), (
     Rule("L-GL1", N_("Leader goal"), N_(
         "On your turn you may claim it when you have more treasures of a type (or goons of a type) than anyone "
-        "else and reach the minimum on the card. A player who later goes beyond the holder takes it over; drawing "
-        "level does not. At the end the holder scores 8 (2p: 6).")),
+        "else and reach the minimum on the card (the Polish rulebook: above it, ruling I-19). A player who later "
+        "goes beyond the holder takes it over; drawing level does not. At the end the holder scores 8 (2p: 6).")),
     Rule("L-GL2", N_("Instant goal"), N_(
         "The first player to meet its condition takes it and scores it at once; it can be won only once per game. "
         "It is not used in solo.")),
@@ -319,8 +320,9 @@ RULES = GameRules(
     slug="lockup",
     name=N_("Lockup: A Roll Player Tale"),
     intro=N_(
-        "The rules the companion follows, written from the official Spanish rulebook, a Spanish translation of "
-        "the English rulebook and the official Polish rulebook. Every rule has an id starting with L-; the rulings "
+        "The rules the companion follows, written from the official Spanish rulebook and the official Polish "
+        "rulebook, with a Spanish translation of the English rulebook that stops after the Sewers' rewards. "
+        "Every rule has an id starting with L-; the rulings "
         "where the editions differ or are silent have ids starting with I-."),
     sections=(COMPONENTS, SETUP, ROLL_CALL, LIGHTS_OUT, REWARDS, PATROL, RAIDS, ITEMS, GOONS, EFFECTS, GOALS, FINAL,
               SOLO, RULINGS),

@@ -17,17 +17,22 @@ RULINGS = Section("I", N_("Rulings"), (
         "A tier marked for N or more players does not exist with fewer players; each ranked player without a "
         "better tier then falls into the location's other tier, where it has one (Sewers 2p: first 2 scrap, "
         "second 1 scrap; Commissary 2p: the second may make the 2-for-1 exchange). Only the Polish rulebook prints "
-        "the 3+ notes on the second tiers of the Exercise Yard and the Commissary; the Spanish rulebook and the "
-        "Spanish translation of the English original leave them out. The companion follows the Polish rulebook "
+        "the 3+ notes on the second tiers of the Exercise Yard and the Commissary. The Spanish rulebook leaves both "
+        "out; the Spanish translation of the English rulebook leaves out the Exercise Yard's and stops after the "
+        "Sewers, before the Commissary. The companion follows the Polish rulebook "
         "by default, because the board side for 1–2 players decides and only that edition describes it. Table "
         "option, second tiers as in the Spanish rulebook: a second place in a 2-player or solo game gets the +1 "
         "power at the Exercise Yard and the 1-for-1 exchange at the Commissary.")),
     Rule("I-3", N_("Optional rewards not taken"), N_(
         "A Commissary exchange, a recruit, a craft or a reservation that the player refuses or cannot pay for "
-        "counts as declining: the player is a straggler.")),
+        "counts as declining: the player is a straggler. The exception is a first-ranked player who gets Bandit "
+        "cubes there (I-17): those cubes are a reward, so that player keeps them and goes home.")),
     Rule("I-4", N_("No suspicion, no loss"), N_(
-        "Only players holding at least one suspicion cube can be the most or the second most in a raid; a player "
-        "with none never loses reputation to it.")),
+        "A reading the books do not print: only players holding at least one suspicion cube can be the most or "
+        "the second most in a raid, so a player with none never loses reputation to it. Read literally, both "
+        "rulebooks only compare the counts: with 3 or more players, players with no cube can be tied for second "
+        "most (2 each) or, when nobody has a cube, tied for the most (4 each). That can change the winner. Table "
+        "option: raids as printed.")),
     Rule("I-5", N_("Location cubes in a solo raid"), N_(
         "The solo raid rule only speaks of the boards; the general rule L-RD5 still sends the cubes on the "
         "locations back to the supply in every solo raid.")),
@@ -49,8 +54,11 @@ RULINGS = Section("I", N_("Rulings"), (
         "Cultists count crafted items only: reserved (face-down) items are not items the player has. Demons count "
         "treasure icons on face-up cards only.")),
     Rule("I-12", N_("Counting a majority goal"), N_(
-        "The end-game majority goal counts item cards that show at least one icon of the goal's treasure type; a "
-        "player with no such card cannot score it.")),
+        "The end-game majority goal counts item cards that show at least one icon of the goal's treasure type. A "
+        "reading the books do not print: a player with no such card cannot score it. Read literally, both "
+        "rulebooks only compare the counts: with 3 or more players, players with no such card can be tied for "
+        "second (2 each) or, when nobody has one, tied for the most (4 each). That can change the winner. Table "
+        "option: majority goal as printed.")),
     Rule("I-13", N_("Claiming goals"), N_(
         "For the guards, leader and instant goals are checked automatically after every change to their state; "
         "for players the companion offers the claim as soon as the condition is met.")),
@@ -67,13 +75,19 @@ RULINGS = Section("I", N_("Rulings"), (
         "table view see only how many tiles each player still holds, never which; a face-down tile on a location "
         "shows as face down, without a value, until Lights Out turns it up.")),
     Rule("I-17", N_("The Bandit cube is part of the reward"), N_(
-        "The Bandit cube (L-R9) goes to the first-ranked player together with the rest of the reward, as both "
-        "rulebooks say. A first-ranked player who declines (L-LO6) gives the cube up with everything else, and it "
-        "stays on the location (I-6). A first-ranked player who got the cube was rewarded and is never a "
-        "straggler there.")),
+        "The Bandit cube (L-R9) goes to the first-ranked player together with the rest of the reward and, like "
+        "every reward, can be used at once, as both rulebooks say. So it comes first: at the Chow Hall it can pay "
+        "for the recruit, and a player who recruits nobody (recruiting is a “may”) keeps the cube and goes home. "
+        "Only a player who declines (L-LO6) gives the cube up with everything else, and it stays on the location "
+        "(I-6). A first-ranked player who got the cube was rewarded and is never a straggler there.")),
     Rule("I-18", N_("Nearest the item deck"), N_(
         "For L-SO8 and I-9, the item display is entered and shown in order from the slot next to the item deck "
         "outward, and every form that asks for the display says so (slot 1 is the one next to the deck).")),
+    Rule("I-19", N_("The leader goal's minimum"), N_(
+        "About L-GL1 the editions differ: the Spanish rulebook asks for the most of the type and to reach the "
+        "minimum printed on the card; the Polish rulebook asks for the most, above the minimum. The companion "
+        "follows the Spanish rulebook by default (a count equal to the minimum claims the goal). Table option, "
+        "leader goal above the minimum as in the Polish rulebook: the count must exceed the printed minimum.")),
 ), intro=N_(
     "Where the editions of the rulebook disagree or say nothing, the companion follows these rulings. A ruling is "
     "a default: where it names a table option, the table can switch it when it sets up the game."))
@@ -85,4 +99,13 @@ OPTIONS = (
     Option("spanish_second_tiers", "I-2", N_("Second tiers as in the Spanish rulebook"), N_(
         "In a 2-player or solo game a second place gets the +1 power at the Exercise Yard and the 1-for-1 exchange "
         "at the Commissary."), False),
+    Option("raid_zero_ranks", "I-4", N_("Raids as printed"), N_(
+        "With 3 or more players a raid compares every player's suspicion cubes, none included: players with no "
+        "cube can be tied for second most or, when nobody has one, tied for the most."), False),
+    Option("majority_zero_ranks", "I-12", N_("Majority goal as printed"), N_(
+        "With 3 or more players the majority goal compares every player's count, none included: players with no "
+        "such item can be tied for second or, when nobody has one, tied for the most."), False),
+    Option("polish_leader_minimum", "I-19", N_("Leader goal above the minimum, as in the Polish rulebook"), N_(
+        "The leader goal is claimed with the most of its type and more than the minimum printed on the card, "
+        "not just the minimum."), False),
 )

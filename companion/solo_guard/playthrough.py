@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 from companion.core.errors import RuleViolation
 from companion.games.lockup.model import GOON_LOCATIONS, GOON_TYPES, GUARDS, RARITY_ASCENDING, RESOURCES, TREASURES
+from companion.games.lockup.rewards import with_bandit
 from companion.solo_guard import decisions
 from companion.solo_guard.automaton import SOLO, pending
 from companion.solo_guard.narrate import narrate
@@ -131,7 +132,7 @@ def _roll_call(state: SoloState) -> Iterator[dict]:
 
 def _choice(state: SoloState, location: str, action: str, tier: str) -> Iterator[dict]:
     g = state.game
-    have = g.seats[PLAYER].resources
+    have = with_bandit(g, PLAYER, location)  # I-17: the Bandit cubes come first and can pay
     if action == "take":
         yield {"type": "take", "seat": PLAYER, "resource": decisions.commissary(have, g.supply).result["take"]}
     elif action == "exchange":
@@ -144,6 +145,7 @@ def _choice(state: SoloState, location: str, action: str, tier: str) -> Iterator
             yield {"type": "recruit", "seat": PLAYER, "goons": goons[-1:], "pay": pay}
     else:
         yield from _cell_block(state)
+    yield {"type": "keep_bandit", "seat": PLAYER}  # refused without Bandit cubes here (I-17)
     yield {"type": "decline", "seat": PLAYER}
 
 

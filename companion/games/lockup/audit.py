@@ -2,6 +2,11 @@
 
 Every field is validated with :mod:`companion.core.jsonin`; bad input raises ``InputError``
 naming the field. Scoring itself is :func:`companion.games.lockup.scoring.final_scores`.
+
+Optional fields: the table options that change the final scores, ``majority_zero_ranks`` (I-12)
+and ``polish_leader_minimum`` (I-19), and ``leader_goal_card`` (what the leader goal counts and
+its printed minimum): when it is given, the named holder is checked against it (L-GL1), under the
+Spanish reading (reach the minimum) or, with ``polish_leader_minimum``, the Polish one (above it).
 """
 
 from __future__ import annotations
@@ -13,16 +18,18 @@ from companion.core.errors import InputError
 from companion.core.i18n import T
 from companion.core.problems import Problems
 from companion.games.lockup.model import GOON_TYPES, GUARDS, MODES, RESOURCES, TREASURES
-from companion.games.lockup.scoring import EndGameGoal, Goon, Item, PlayerEnd, final_scores
+from companion.games.lockup.scoring import EndGameGoal, Goon, Item, PlayerEnd, final_scores, leader_count, leader_need
 
 _TOP = ("game", "mode", "players", "first_player", "leader_goal", "end_game_goal")
+OPTIONS = ("polish_leader_minimum", "majority_zero_ranks")  # the table options that change final scores
+_OPTIONAL = ("leader_goal_card", *OPTIONS)
 _PLAYER = ("name", "reputation", "power", "resources", "tomes", "items", "goons")
 
 
 def run(doc: Any) -> dict:
     """Score a finished Lockup game described by ``doc`` and return the audit document; every
     problem of the document at once (``InputErrors``, the first being the command line's one line)."""
-    doc = jsonin.obj(doc, "", required=_TOP)
+    doc = jsonin.obj(doc, "", required=_TOP, optional=_OPTIONAL)
     found = Problems()
     found.check(jsonin.choice, doc["game"], "game", ["lockup"])
     mode = found.check(jsonin.choice, doc["mode"], "mode", MODES)
@@ -37,8 +44,40 @@ def run(doc: Any) -> dict:
     first = found.check(jsonin.name_of, doc["first_player"], "first_player", valid, allow_null=True)
     leader = found.check(jsonin.name_of, doc["leader_goal"], "leader_goal", valid, allow_null=True)
     goal = found.check(_end_game_goal, doc["end_game_goal"], valid)
+    above = found.check(jsonin.boolean, doc.get("polish_leader_minimum", False), "polish_leader_minimum")
+    zeros = found.check(jsonin.boolean, doc.get("majority_zero_ranks", False), "majority_zero_ranks")
+    card = found.check(_leader_card, doc.get("leader_goal_card"))
     found.raise_any()
-    return final_scores(players, first, leader, goal, solo=mode == "solo").to_json()
+    if card is not None:
+        _check_leader(players, leader, *card, above)
+    return final_scores(players, first, leader, goal, solo=mode == "solo", majority_zero_ranks=zeros).to_json()
+
+
+def _leader_card(value: Any) -> tuple[str, int] | None:
+    """``null`` or ``{"counts": treasure or goon type, "minimum": n}`` (the leader goal card, L-GL1)."""
+    if value is None:
+        return None
+    raw = jsonin.obj(value, "leader_goal_card", required=("counts", "minimum"))
+    counts = jsonin.choice(raw["counts"], "leader_goal_card.counts", [*TREASURES, *GOON_TYPES])
+    return counts, jsonin.integer(raw["minimum"], "leader_goal_card.minimum")
+
+
+def _check_leader(players: list[PlayerEnd], holder: str | None, counts: str, minimum: int, above: bool) -> None:
+    """The named holder must have the most of what the card counts (a tie keeps it) and meet its
+    minimum; nobody named, nobody may have strictly the most and meet it (L-GL1, I-13, I-19)."""
+    have = {p.name: leader_count(p, counts) for p in players}
+    need, best = leader_need(minimum, above), max(have.values())
+    if holder is None:
+        top = [n for n, c in have.items() if c == best]
+        if len(top) == 1 and best >= need:
+            raise InputError("leader_goal", T("%(name)s has the most (%(count)s, at least %(need)s): name the holder",
+                                              name=top[0], count=best, need=need))
+    elif have[holder] < need:
+        raise InputError("leader_goal", T("%(name)s has %(count)s; the leader goal needs %(need)s",
+                                          name=holder, count=have[holder], need=need))
+    elif have[holder] < best:
+        raise InputError("leader_goal", T("%(name)s has %(count)s, fewer than another player (%(best)s)",
+                                          name=holder, count=have[holder], best=best))
 
 
 def _given_name(raw: Any) -> str | None:

@@ -26,7 +26,10 @@ exchange           choice              seat, give: {resource: n}, take (Commissa
 recruit            choice              seat, goons: [goon locations], pay: {resource: n} (L-R6)
 craft              choice              seat, source: display|reserved, index or item, pay (L-IT1)
 reserve            choice              seat, index or item, pay (L-IT2)
-decline            choice              seat (I-3: becomes a straggler)
+keep_bandit        choice              seat (L-R9, I-17: the first-ranked seat keeps the Bandit
+                                       cubes, makes no choice and goes home)
+decline            choice              seat (L-LO6, I-3: gives the whole reward up, Bandit cubes
+                                       included; becomes a straggler)
 effect             effect              seat, target (L-E3) | give + take (L-E7) | skip: true
 discard            discard             seat, resources: {resource: n} (L-P1)
 refill_items       refill-items        items: [item faces] (L-P2)
@@ -56,7 +59,8 @@ KINDS = {
     "guard_turn": "guard-turn", "reveal_tiles": "reveal-tiles", "place_guard": "special-draw",
     "skip_guard_draw": "special-draw",
     "collect": "confirm-rewards", "take": "choice", "exchange": "choice", "recruit": "choice",
-    "craft": "choice", "reserve": "choice", "decline": "choice", "effect": "effect", "discard": "discard",
+    "craft": "choice", "reserve": "choice", "decline": "choice", "keep_bandit": "choice",
+    "effect": "effect", "discard": "discard",
     "refill_items": "refill-items", "refill_goons": "refill-goons", "end_goal": "end-goal",
     "claim_instant": None, "adjust": None, "play_tome": None,
 }
@@ -69,7 +73,8 @@ _FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "place_guard": (("value",), ("card", "special")), "skip_guard_draw": ((), ()), "collect": ((), ("declined",)),
     "take": (("resource",), ()), "exchange": (("give", "take"), ()), "recruit": (("goons",), ("pay",)),
     "craft": ((), ("source", "index", "item", "pay")), "reserve": ((), ("index", "item", "pay")),
-    "decline": ((), ()), "effect": ((), ("target", "give", "take", "skip")), "discard": (("resources",), ()),
+    "decline": ((), ()), "keep_bandit": ((), ()), "effect": ((), ("target", "give", "take", "skip")),
+    "discard": (("resources",), ()),
     "refill_items": (("items",), ()), "refill_goons": (("goons",), ()), "end_goal": (("seats",), ()),
     "claim_instant": ((), ()), "adjust": (("quantity", "delta", "reason"), ()), "play_tome": (("tome",), ()),
 }

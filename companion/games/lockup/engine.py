@@ -30,18 +30,24 @@ Engine rulings where the rules are silent (see the final report of issue 3):
   (the Exercise Yard marker still counts as a reward, and so do the Bandit cubes of I-17); the
   Commissary's first reward from an empty supply is I-15 too (not an I-3 refusal).
 - L-GL1/I-13: the leader goal is claimed and taken over automatically for everyone: unheld, by
-  the only seat with strictly the most (and at least the minimum, at least 1); held, by a seat
-  that exceeds the holder (several: the nearest clockwise from the first player).
-- L-R9/I-17: the Bandit cubes are part of the first-ranked seat's reward: they move when it
-  collects (after its choice is paid, so they cannot pay for it); declining, at confirmation or at
-  its turn, or an impossible choice (I-3) gives them up and they stay on the location (I-6). With
-  "pass rewards down" (I-1) they stay too: I-17 names the first-ranked player, not the tier.
+  the only seat with strictly the most (and reaching the minimum, at least 1; with the I-19
+  option ``polish_leader_minimum``: above it); held, by a seat that exceeds the holder (several:
+  the nearest clockwise from the first player).
+- I-4/I-12: a count of 0 never places in a raid or the majority goal, unless the table chose the
+  books as printed (options ``raid_zero_ranks``, ``majority_zero_ranks``).
+- L-R9/I-17: the Bandit cubes are part of the first-ranked seat's reward and come first, usable at
+  once (both books): at a choice they move before the payment is checked, so they can pay for it;
+  "keep_bandit" (no recruit, no craft...) keeps them and the seat goes home; a choice it cannot
+  make leaves it the cubes alone. Only declining, at confirmation or at its turn (L-LO6), gives
+  them up, and they stay on the location (I-6). With "pass rewards down" (I-1) they stay too:
+  I-17 names the first-ranked player, not the tier.
 - I-2: "second tiers as in the Spanish rulebook" (option ``spanish_second_tiers``): with 1-2
   players (and solo) the Exercise Yard and Commissary second tiers exist as with 3+.
 - L-R8: a Library tier is +1 tome for a player (draw 2 keep 1 also keeps one); the tome deck
   itself is not tracked.
 - L-LO6/I-1/I-3: declines are named when the table confirms the location; a seat may also decline
-  a choice at its turn. A choice that is impossible (nothing to pay or take) is a straggle (I-3).
+  a choice at its turn. A choice that is impossible (nothing to pay or take) is a straggle (I-3),
+  unless the seat gets Bandit cubes there (I-17).
 - L-P2/L-P3: entering fewer cards than empty slots means the deck ran out.
 - L-P4: "lacks" compares the suspicion supply with all active goons' icons together; after the
   raid, cubes are added as far as the supply goes (L-C3).
@@ -79,6 +85,7 @@ _HANDLERS = {
     "collect": lightsout.decide_collect, "take": rewards.decide_take, "exchange": rewards.decide_exchange,
     "recruit": rewards.decide_recruit, "craft": rewards.decide_craft, "reserve": rewards.decide_reserve,
     "decline": lambda b, c: lightsout.decline_current(b, c["seat"]), "effect": effects.decide_effect,
+    "keep_bandit": rewards.decide_keep_bandit,
     "discard": patrol.decide_discard, "refill_items": patrol.decide_refill_items,
     "refill_goons": patrol.decide_refill_goons, "end_goal": lambda b, c: b.add(E.EndGoalMet(tuple(c["seats"]))),
     "claim_instant": lambda b, c: goals.claim_instant(b, c["seat"]),

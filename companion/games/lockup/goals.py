@@ -1,8 +1,9 @@
 """Goals (L-GL1..L-GL3) and final scoring (L-F, L-SO14) through ``scoring.py``.
 
-Leader goal (L-GL1, I-13): checked after every change. Unheld, it goes to the one seat that has
-strictly the most of what it counts and at least its minimum; held, it moves only to a seat that
-*exceeds* the holder (a tie does not move it).
+Leader goal (L-GL1, I-13, I-19): checked after every change. Unheld, it goes to the one seat that
+has strictly the most of what it counts and reaches its minimum (the Spanish rulebook; with the
+table option ``polish_leader_minimum``: goes above it, as the Polish rulebook prints); held, it
+moves only to a seat that *exceeds* the holder (a tie does not move it).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from companion.core.errors import RuleViolation
 from companion.core.i18n import T
 from companion.games.lockup import events as E
 from companion.games.lockup import scoring as S
+from companion.games.lockup.audit import OPTIONS as AUDIT_OPTIONS
 from companion.games.lockup.flow import Batch, reputation
 from companion.games.lockup.model import GOON_TYPES
 from companion.games.lockup.state import Seat, State, clockwise_from, count_treasure
@@ -30,7 +32,7 @@ def leader_change(state: State) -> E.LeaderGoalTaken | None:
         return None
     counts = {n: goal_count(state.seats[n], goal.counts) for n in state.seating}
     best = max(counts.values())
-    if best < max(goal.minimum, 1):
+    if best < S.leader_need(goal.minimum, bool(state.options.get("polish_leader_minimum"))):  # I-19
         return None
     holder = state.leader_holder
     top = [n for n in clockwise_from(state, state.first_player) if counts[n] == best]
@@ -75,7 +77,8 @@ def final_result(state: State) -> dict:
         end_goal = S.EndGameGoal("majority", treasure=goal.treasure)
     elif goal is not None:
         end_goal = S.EndGameGoal("fixed", stars={n: goal.stars for n in state.end_goal_met or ()})
-    scores = S.final_scores(ends, state.first_player, state.leader_holder, end_goal, solo=state.mode == "solo")
+    scores = S.final_scores(ends, state.first_player, state.leader_holder, end_goal, solo=state.mode == "solo",
+                            majority_zero_ranks=bool(state.options.get("majority_zero_ranks")))
     return scores.to_json()
 
 
@@ -93,5 +96,8 @@ def audit_document(state: State) -> dict:
          "goons": [{"type": g.type, "treasures": list(g.treasures)} for g in s.goons]}
         for s in (state.seats[n] for n in state.seating)
     ]
+    leader = state.goals.get("leader")
+    card = None if leader is None else {"counts": leader.counts, "minimum": leader.minimum}
     return {"game": "lockup", "mode": state.mode, "players": players, "first_player": state.first_player,
-            "leader_goal": state.leader_holder, "end_game_goal": end_goal}
+            "leader_goal": state.leader_holder, "end_game_goal": end_goal, "leader_goal_card": card,
+            **{key: bool(state.options.get(key)) for key in AUDIT_OPTIONS}}  # the options audit honours

@@ -8,8 +8,9 @@ Locations resolve in order 1 -> 8. For each location with tiles:
 3. the table confirms, naming who declines (``collect``, L-LO6, I-1);
 4. in rank order each seat collects: fixed cubes automatically (clipped by the supply, I-15),
    choices (Commissary, Chow Hall, Cell Block) by a command of that seat, in ``rewards.py``;
-   the first-ranked seat's reward includes the location's Bandit cubes (L-R9, I-17);
-   no reward or a decline -> straggler to the Library (L-LO5, I-3), and the Bandit cubes stay (I-6).
+   the first-ranked seat's reward includes the location's Bandit cubes, given first so that they
+   can pay for its choice (L-R9, I-17); no reward or a decline -> straggler to the Library
+   (L-LO5, I-3), and the Bandit cubes stay (I-6).
 """
 
 from __future__ import annotations
@@ -55,7 +56,11 @@ def step(b: Batch) -> Pending | None:
         if not can_choose(b, seat, r.location, tier):
             cannot_choose(b, seat, r.location, tier)  # I-3, or I-15 with a Bandit cube (I-17)
             return None
-        return Pending("choice", seat, r.location, {"tier": tier, "action": choice_action(r.location, tier)})
+        detail = {"tier": tier, "action": choice_action(r.location, tier)}
+        cubes = bandit_cubes(s, seat, r.location)
+        if cubes:  # I-17: they come with the reward and can pay for it; "keep_bandit" skips the choice
+            detail["bandit"] = cubes
+        return Pending("choice", seat, r.location, detail)
     _collect_fixed(b, seat, r.location, tier, r.gains.get(seat, {}))
     return None
 
@@ -165,16 +170,16 @@ def _collect_fixed(b: Batch, seat: str, location: str, tier: str, fixed: dict) -
 
 
 def cannot_choose(b: Batch, seat: str, location: str, tier: str) -> None:
-    """A choice reward the seat cannot take (``can_choose`` is false).
+    """A choice reward the seat cannot take (``can_choose`` is false, Bandit cubes counted).
 
-    The Commissary's first reward from an empty supply is I-15, not I-3: a first-ranked seat that
-    still gets the Bandit cubes there collected a reward (I-17). Anything else is a straggle (I-3),
-    and a Bandit cube stays on the location (I-6).
+    A first-ranked seat that gets Bandit cubes here collects them and goes home: the cubes are a
+    reward (I-17, I-15). Otherwise the Commissary's first reward from an empty supply is I-15 and
+    anything else is I-3: the seat straggles.
     """
+    if bandit_cubes(b.state, seat, location):
+        collected(b, seat, location, tier)
+        return
     if location == "commissary" and tier == "first":
-        if bandit_cubes(b.state, seat, location):
-            collected(b, seat, location, tier)
-        else:
-            b.add(E.Straggled(seat, location, T("the supply is empty (%(rule)s)", rule="I-15")))
+        b.add(E.Straggled(seat, location, T("the supply is empty (%(rule)s)", rule="I-15")))
         return
     b.add(E.Straggled(seat, location, T("cannot take the reward (%(rule)s)", rule="I-3")))

@@ -139,7 +139,7 @@ def raid(b: Batch, rule: str, final: bool) -> None:
         losses = {out.loser: out.loss} if out.loser else {}
         returning, cause = out.returned, "L-SO12"
     else:
-        losses = raid_losses(suspicion, s.player_count)
+        losses = raid_losses(suspicion, s.player_count, bool(s.options.get("raid_zero_ranks")))
         returning, cause = tuple(s.seating), None
     applied = {n: min(loss, s.seats[n].reputation) for n, loss in losses.items() if loss}  # L-RD4
     b.add(E.RaidHeld(rule, suspicion, applied, final))

@@ -29,15 +29,17 @@ class Podium:
 RAID = Podium(most=8, second=4, tied_most=4, tied_second=2, most_2p=6)  # L-RD1..L-RD3
 
 
-def podium(counts: Mapping[str, int], player_count: int, values: Podium) -> dict[str, int]:
+def podium(counts: Mapping[str, int], player_count: int, values: Podium, zero_places: bool = False) -> dict[str, int]:
     """Apply ``values`` to ``counts``: every name is in the answer (0 when it gets nothing).
 
     3+ players: single most, single second; a tie for most gives each ``tied_most`` and no second;
     a tie for second gives each ``tied_second``. 2 players: a single most only; a tie: nobody.
-    A count of 0 never places (I-4, I-12).
+    A count of 0 never places (rulings I-4, I-12) unless ``zero_places``: the books as printed,
+    where a 0 can be (tied) most or second most (table options ``raid_zero_ranks``,
+    ``majority_zero_ranks``).
     """
     result = dict.fromkeys(counts, 0)
-    holders = {name: count for name, count in counts.items() if count > 0}
+    holders = {name: count for name, count in counts.items() if count > 0 or zero_places}
     if not holders:
         return result
     top = max(holders.values())
@@ -57,14 +59,15 @@ def podium(counts: Mapping[str, int], player_count: int, values: Podium) -> dict
     return result
 
 
-def raid_losses(suspicion: Mapping[str, int], player_count: int) -> dict[str, int]:
+def raid_losses(suspicion: Mapping[str, int], player_count: int, zero_ranks: bool = False) -> dict[str, int]:
     """Reputation each player loses in a raid, before the floor of 0 (L-RD1..L-RD3, I-4).
 
     Most -8, second -4; tie for most: each -4, nobody second; tie for second: each -2.
     2 players: most -6, nobody second, a tie: nobody. Every name of ``suspicion`` is in the
-    answer (0 for no loss); only players holding a cube can be "most" or "second most" (I-4).
+    answer (0 for no loss); only players holding a cube can be "most" or "second most" (I-4),
+    unless ``zero_ranks`` (the I-4 table option: the books as printed).
     """
-    return podium(suspicion, player_count, RAID)
+    return podium(suspicion, player_count, RAID, zero_ranks)
 
 
 def reputation_after(reputation: Mapping[str, int], losses: Mapping[str, int]) -> dict[str, int]:

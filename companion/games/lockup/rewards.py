@@ -1,10 +1,14 @@
 """Reward choices in Lights Out: Commissary (L-R5), Chow Hall (L-R6, L-G), Cell Block (L-R7, L-IT),
 with the guards' versions (L-SO8: they pay nothing to arrest goons or to reserve).
 
-Each ``decide_*`` validates the seat's choice, emits its events and finally ``collected``: the
-Bandit cubes of the location go with the first-ranked seat's reward (L-R9, I-17), then
-``reward-collected``. ``can_choose`` says whether a choice is possible at all; if not the seat
-straggles (I-3) and a Bandit cube stays on the location (I-6).
+The Bandit cubes of the location come first (L-R9, I-17): both rulebooks give them to the
+first-ranked seat together with the other rewards, usable at once, so each ``decide_*`` moves them
+before it checks the payment, and they can pay for the choice. Then it emits the choice's events
+and finally ``collected`` (``reward-collected``). ``can_choose`` says whether a choice is possible
+at all, counting the Bandit cubes; if not, a seat that gets Bandit cubes collects just them (I-17)
+and any other straggles (I-3). ``decide_keep_bandit`` is the first-ranked seat's "no recruit" at
+the Chow Hall: it keeps the cubes and goes home. Only a decline (L-LO6) gives them up; they stay
+(I-6).
 """
 
 from __future__ import annotations
@@ -31,14 +35,28 @@ def bandit_cubes(state, seat: str, location: str) -> dict:
     return {res: n for res, n in state.loc_resources.get(location, {}).items() if n}
 
 
-def collected(b: Batch, seat: str, location: str, tier: str) -> None:
-    """The seat collects its reward: the Bandit cubes come with the first-ranked one (I-17), then
-    ``reward-collected``. A seat that declines or straggles never gets here, so the cubes stay (I-6)."""
+def with_bandit(state, seat: str, location: str) -> dict:
+    """The resources ``seat`` can use for its choice here: its own plus its Bandit cubes (I-17)."""
+    have = dict(state.seats[seat].resources)
+    for res, n in bandit_cubes(state, seat, location).items():
+        have[res] = have.get(res, 0) + n
+    return have
+
+
+def bandit_first(b: Batch, seat: str, location: str) -> None:
+    """The first-ranked seat's Bandit cubes move to it before anything else of its reward, so they
+    can pay for its choice (L-R9, I-17: "available at once"). Idempotent: the location is empty after."""
     cubes = bandit_cubes(b.state, seat, location)
     if cubes:
         b.add(E.CubesMoved(f"location:{location}", f"seat:{seat}", cubes, "L-R9",
                            T("Bandit cubes with the first reward at the %(location)s (%(rule)s)",
                              location=terms.location(location), rule="I-17")))
+
+
+def collected(b: Batch, seat: str, location: str, tier: str) -> None:
+    """The seat collects its reward: the Bandit cubes of a first-ranked seat (I-17, if not moved
+    yet), then ``reward-collected``. A seat that declines never gets here, so the cubes stay (I-6)."""
+    bandit_first(b, seat, location)
     b.add(E.RewardCollected(seat, location, tier))
 
 
@@ -55,13 +73,14 @@ def _current(b: Batch, cmd: dict, location: str) -> str:
         raise RuleViolation(T("That is a %(location)s reward; now resolving the %(current)s",
                               location=terms.location(location),
                                   current=terms.location(r.location)), "L-LO4")
+    bandit_first(b, cmd["seat"], location)  # I-17: the cubes come first and can pay for the choice
     return r.tiers[cmd["seat"]]
 
 
 def can_choose(b: Batch, seat: str, location: str, tier: str) -> bool:
-    """Whether the seat can take its choice reward at all (else it straggles, I-3)."""
+    """Whether the seat can take its choice reward at all, its Bandit cubes counted (I-17)."""
     s = b.state
-    have = s.seats[seat].resources
+    have = with_bandit(s, seat, location)
     if location == "commissary":
         if tier == "first":
             return any(s.supply.get(r, 0) for r in RESOURCES)
@@ -72,6 +91,21 @@ def can_choose(b: Batch, seat: str, location: str, tier: str) -> bool:
     crafts = [i for i in (*s.display, *s.seats[seat].reserved) if i is not None and affordable(have, i.cost)]
     reserve = any(i is not None for i in s.display) and (seat == GUARDS or sum(have.values()) >= 1)
     return bool(crafts) or reserve
+
+
+def decide_keep_bandit(b: Batch, cmd: dict) -> None:
+    """The first-ranked seat keeps the Bandit cubes and recruits nobody: the recruit is a "may"
+    (L-R6), so it was rewarded and goes home (L-R9, I-17). Without cubes here it must decline. The
+    Commissary's first reward is a gain, not a "may" (L-R5): it comes with the cubes, or is declined."""
+    r = b.state.resolution
+    seat = cmd["seat"]
+    if r.location == "commissary" and r.tiers[seat] == "first":
+        raise RuleViolation(T("The first at the Commissary takes a resource with the Bandit cubes, or declines"),
+                            "L-R5")
+    if not bandit_cubes(b.state, seat, r.location):
+        raise RuleViolation(T("No Bandit cube here goes to %(seat)s: make the choice or decline",
+                              seat=seat), "I-17")
+    collected(b, seat, r.location, r.tiers[seat])
 
 
 def decide_take(b: Batch, cmd: dict) -> None:

@@ -154,17 +154,33 @@ def goon_points(goons: Sequence[Goon], crafted_items: Sequence[Item], power: int
     return sum(goon_points_by_type(goons, crafted_items, power).values())
 
 
-def majority_points(counts: Mapping[str, int], player_count: int) -> dict[str, int]:
+def leader_need(minimum: int, above: bool) -> int:
+    """The least count that claims a leader goal printed with ``minimum`` (L-GL1, I-19): reach it
+    (the Spanish rulebook) or go above it (the Polish rulebook, table option
+    ``polish_leader_minimum``); at least 1 either way."""
+    return minimum + 1 if above else max(minimum, 1)
+
+
+def leader_count(player: PlayerEnd, counts: str) -> int:
+    """What a leader goal counts for a player: goons of a type, or treasure icons on crafted items
+    and goons (L-GL1, I-11)."""
+    if counts in GOON_TYPES:
+        return sum(1 for g in player.goons if g.type == counts)
+    return sum(card.treasures.count(counts) for card in (*player.items, *player.goons))
+
+
+def majority_points(counts: Mapping[str, int], player_count: int, zero_ranks: bool = False) -> dict[str, int]:
     """L-GL3 majority goal: points per player from their count of qualifying items (I-12).
 
     3+ players: most 8, second 4; tie for most each 4 and no second; tie for second each 2.
-    2 players: most 6, nobody else; a tie for most: nobody. A count of 0 never scores (I-12).
+    2 players: most 6, nobody else; a tie for most: nobody. A count of 0 never scores (I-12),
+    unless ``zero_ranks`` (the I-12 table option: the books as printed).
     """
-    return podium(counts, player_count, MAJORITY)
+    return podium(counts, player_count, MAJORITY, zero_ranks)
 
 
 def end_game_goal_points(
-    goal: EndGameGoal | None, players: Sequence[PlayerEnd], player_count: int
+    goal: EndGameGoal | None, players: Sequence[PlayerEnd], player_count: int, zero_ranks: bool = False
 ) -> dict[str, int]:
     """Points of the end-game goal per player (L-F2, L-GL3, I-12)."""
     if goal is None:
@@ -176,7 +192,7 @@ def end_game_goal_points(
         raise ValueError(f"unknown end-game goal kind {goal.kind!r}")
     # I-12: count item cards showing at least one icon of the goal's treasure.
     counts = {p.name: sum(1 for i in p.items if goal.treasure in i.treasures) for p in players}
-    return majority_points(counts, player_count)
+    return majority_points(counts, player_count, zero_ranks)
 
 
 def _resource_points(player: PlayerEnd, solo: bool) -> int:
@@ -214,10 +230,13 @@ def final_scores(
     leader_goal: str | None,
     end_game_goal: EndGameGoal | None,
     solo: bool = False,
+    majority_zero_ranks: bool = False,
 ) -> FinalScores:
-    """Final scoring of every player and the winners (L-F1..L-F7; solo: L-SO14 with 2-player values)."""
+    """Final scoring of every player and the winners (L-F1..L-F7; solo: L-SO14 with 2-player values).
+
+    ``majority_zero_ranks``: the I-12 table option (a count of 0 can place in a majority goal)."""
     two = solo or len(players) <= 2
-    goal = end_game_goal_points(end_game_goal, players, 2 if two else len(players))
+    goal = end_game_goal_points(end_game_goal, players, 2 if two else len(players), majority_zero_ranks)
     scores = tuple(_score_player(p, goal[p.name], first_player, leader_goal, two, solo) for p in players)
     winners, tiebreak = _solo_winner(scores) if solo else _winners(scores)
     return FinalScores(players=scores, winners=winners, tiebreak=tiebreak)

@@ -11,7 +11,10 @@ Setup document (every field validated; ``InputError`` names the field)::
      "display": [item, ...],           # players + 1 (solo: 3) (L-C6)
      "goons": {"sewers": goon, "infirmary": goon, ...},   # the 5 active goons (L-S4)
      "options": {"pass_rewards_down": false,              # I-1 table option
-                 "spanish_second_tiers": false},          # I-2 table option
+                 "spanish_second_tiers": false,           # I-2 table option
+                 "raid_zero_ranks": false,                # I-4 table option
+                 "majority_zero_ranks": false,            # I-12 table option
+                 "polish_leader_minimum": false},         # I-19 table option
      "advanced": false,                # solo only: the guards start on 20 (L-SO1)
      "seed": 123}                      # optional, recorded for the solo automaton's shuffles
 
@@ -33,8 +36,9 @@ from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, MODES, SUPPLY
 
 SETUP_FIELDS = ("mode", "players", "crew_tiles", "goals", "display", "goons")
 OPTIONAL_FIELDS = ("first_player", "options", "advanced", "seed")
-# Table options (booleans, default false): I-1 and I-2 of the rules reference.
-TABLE_OPTIONS = ("pass_rewards_down", "spanish_second_tiers")
+# Table options (booleans, default false): I-1, I-2, I-4, I-12 and I-19 of the rules reference.
+TABLE_OPTIONS = ("pass_rewards_down", "spanish_second_tiers", "raid_zero_ranks", "majority_zero_ranks",
+                 "polish_leader_minimum")
 
 
 def start(setup: Any) -> list:
@@ -163,7 +167,8 @@ def _goals(value: Any, solo: bool) -> dict:
 
 
 def _options(value: Any) -> dict:
-    """The table options: I-1 "pass rewards down", I-2 "second tiers as in the Spanish rulebook"."""
+    """The table options: I-1 "pass rewards down", I-2 "second tiers as in the Spanish rulebook",
+    I-4 and I-12 "as printed" (a 0 can rank), I-19 "leader goal above the minimum" (Polish rulebook)."""
     doc = J.obj(value, "options", optional=TABLE_OPTIONS)
     return {key: J.boolean(doc.get(key, False), f"options.{key}") for key in TABLE_OPTIONS}
 

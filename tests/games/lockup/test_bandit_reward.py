@@ -1,16 +1,20 @@
 """The Bandit cube is part of the first-ranked player's reward (L-R9, ruling I-17).
 
-It moves when that seat collects its reward, never at the reveal; declining (at confirmation, at
-the seat's turn, or an impossible choice, I-3) leaves it on the location, where it accumulates
-(I-6). A first-ranked seat that gets only the Bandit cube from an empty supply is no straggler
-(I-15). Every card here is made up ("Test ...").
+Both rulebooks give it "together with the other rewards", "available at once": it moves when that
+seat's turn to collect comes, never at the reveal, and before a choice is paid, so it can pay for
+it. "No recruit" (``keep_bandit``) keeps it and the seat goes home; only a decline (L-LO6, at
+confirmation or at the seat's turn) gives it up, and it stays on the location, where it
+accumulates (I-6). A first-ranked seat that gets only the Bandit cube is no straggler (I-15,
+I-17). Every card here is made up ("Test ...").
 """
 
 from __future__ import annotations
 
+import pytest
 from support import deal_guards as _deal
 from support import drive as _drive
 
+from companion.core.errors import RuleViolation
 from companion.core.i18n import english
 from companion.games.lockup.scenario import Table, goon, setup
 
@@ -120,16 +124,108 @@ def test_first_ranked_who_takes_its_choice_gets_the_cube_too_I_17_L_R5():
     assert t.state.loc_resources["commissary"] == {}
 
 
-def test_impossible_choice_leaves_the_cube_I_3_I_17():
-    """Chow Hall first with nothing to pay: a straggler (I-3), and the Bandit cube stays."""
-    t = bandit_at("chow_hall")
+def chow_hall_first_with_nothing(**extra) -> Table:
+    """Ben ranks first at the Chow Hall with no resource of his own; the Bandit left 1 gold there."""
+    t = bandit_at("chow_hall", **extra)
     t.do("assign", seat="Ana", location="chow_hall", tiles=up(1))
     t.do("assign", seat="Ben", location="chow_hall", tiles=up(4))
     t.pass_all()
     t.collect()
-    straggled = [e for e in t.events if e.type == "straggled" and e.location == "chow_hall"]
-    assert [(e.seat, "I-3" in english(e.reason)) for e in straggled] == [("Ben", True), ("Ana", True)]
+    return t
+
+
+def test_the_bandit_cube_counts_for_the_choice_so_the_seat_is_no_straggler_I_17_L_R9_L_R6():
+    """Chow Hall first with nothing of his own: the cube is his reward too, so he gets the choice
+    (before issue 19 he straggled and the cube stayed)."""
+    t = chow_hall_first_with_nothing()
+    assert t.pending.kind == "choice" and t.pending.seat == "Ben"
+    assert t.pending.detail["bandit"] == {"gold": 1}
+    assert not [e for e in t.events if e.type == "straggled" and e.seat == "Ben"]
+
+
+def test_the_bandit_cube_pays_for_the_recruit_I_17_L_R9_L_R6():
+    t = chow_hall_first_with_nothing()
+    new = t.do("recruit", seat="Ben", goons=["sewers"], pay={"gold": 1})
+    assert t.types(new)[:3] == ["cubes-moved", "cubes-moved", "goon-recruited"]
+    cube, paid = new[0], new[1]
+    assert (cube.source, cube.target, cube.rule) == ("location:chow_hall", "seat:Ben", "L-R9")
+    assert (paid.source, paid.target, dict(paid.cubes)) == ("seat:Ben", "supply", {"gold": 1})
+    assert held(t, "Ben") == {} and [g.name for g in t.seat("Ben").goons] == ["Test New"]
+    assert t.state.loc_resources["chow_hall"] == {}
+
+
+def test_no_recruit_keeps_the_bandit_cube_and_goes_home_I_17_L_R9_L_LO4():
+    t = chow_hall_first_with_nothing()
+    new = t.do("keep_bandit", seat="Ben")
+    assert t.types(new)[:2] == ["cubes-moved", "reward-collected"]
+    assert held(t, "Ben") == {"gold": 1} and not t.seat("Ben").goons
+    assert t.state.loc_resources["chow_hall"] == {}
+    assert "Ben" not in {p.seat for p in t.state.placements["library"]}  # home, no straggler (L-LO4)
+
+
+def test_declining_at_the_turn_gives_the_whole_reward_up_cube_included_L_LO6_I_17_I_6():
+    t = chow_hall_first_with_nothing()
+    t.do("decline", seat="Ben")
+    assert held(t, "Ben") == {}
     assert t.state.loc_resources["chow_hall"] == {"gold": 1}
+    assert ("Ben", 4) in {(p.seat, p.tile) for p in t.state.placements["library"]}
+
+
+def test_declining_at_confirmation_gives_the_chow_hall_cube_up_L_LO6_I_17():
+    t = bandit_at("chow_hall")
+    t.do("pass", seat="Ana")
+    t.do("assign", seat="Ben", location="chow_hall", tiles=up(4))
+    t.pass_all()
+    t.collect("Ben")
+    assert t.state.loc_resources["chow_hall"] == {"gold": 1} and held(t, "Ben") == {}
+
+
+def test_keep_bandit_needs_a_bandit_cube_for_that_seat_I_17():
+    """Only the first-ranked seat of a location with Bandit cubes may skip its choice and keep them;
+    anyone else who wants nothing declines (I-3)."""
+    t = chow_hall_first_with_nothing()
+    t.do("adjust", seat="Ana", quantity="scrap", delta=2, reason="test: Ana can pay")
+    t.do("recruit", seat="Ben", goons=["sewers"], pay={"gold": 1})
+    assert t.pending.seat == "Ana" and "bandit" not in t.pending.detail
+    with pytest.raises(RuleViolation) as err:
+        t.do("keep_bandit", seat="Ana")
+    assert err.value.rule == "I-17"
+
+
+def test_the_commissary_first_takes_its_resource_with_the_cube_no_keep_only_L_R5_I_17():
+    """Recruiting is a "may" (L-R6); the Commissary's first reward is a gain (L-R5): it comes with
+    the cube, or the whole reward is declined."""
+    t = bandit_at("commissary")
+    t.do("assign", seat="Ana", location="commissary", tiles=up(4))
+    t.pass_all()
+    t.collect()
+    assert t.pending.detail["bandit"] == {"gold": 1}
+    with pytest.raises(RuleViolation) as err:
+        t.do("keep_bandit", seat="Ana")
+    assert err.value.rule == "L-R5"
+    assert t.state.loc_resources["commissary"] == {"gold": 1}
+
+
+def test_first_without_a_cube_and_nothing_to_pay_still_straggles_I_3():
+    t = Table(setup(("Ana", "Ben")))
+    t.do("pass", seat="Ana")
+    t.do("assign", seat="Ben", location="chow_hall", tiles=up(4))
+    t.pass_all()
+    t.collect()
+    [e] = [e for e in t.events if e.type == "straggled" and e.location == "chow_hall"]
+    assert e.seat == "Ben" and "I-3" in english(e.reason)
+
+
+def test_the_bandit_cube_makes_up_the_price_of_two_goons_I_17_L_R6():
+    """First at the Chow Hall: 2 goons for any 4, paid with 3 own cubes and the Bandit's gold."""
+    t = bandit_at("chow_hall")
+    t.do("adjust", seat="Ben", quantity="scrap", delta=3, reason="test: 3 of 4")
+    t.do("pass", seat="Ana")
+    t.do("assign", seat="Ben", location="chow_hall", tiles=up(4))
+    t.pass_all()
+    t.collect()
+    t.do("recruit", seat="Ben", goons=["sewers", "infirmary"], pay={"scrap": 3, "gold": 1})
+    assert held(t, "Ben") == {} and len(t.seat("Ben").goons) == 2
 
 
 def test_recruiting_first_at_the_chow_hall_brings_the_cube_I_17_L_R6():

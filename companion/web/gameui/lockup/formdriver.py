@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.lockup.model import RESOURCES, TREASURES
+from companion.games.lockup.setup import TABLE_OPTIONS
 
 
 def _counts(prefix: str, cubes: dict, names=RESOURCES) -> dict:
@@ -119,6 +120,8 @@ def form_for(command: dict, core) -> tuple[str, dict]:
         return simple[kind]
     if kind in ("take", "exchange", "recruit", "craft", "reserve", "decline"):
         return kind, _choice(command, core)
+    if kind == "keep_bandit":
+        return "keep-bandit", {"seat": command["seat"]}
     if kind == "effect":
         return "effect", _effect(command)
     if kind == "refill_items":
@@ -149,8 +152,8 @@ def setup_fields(setup: dict) -> dict:
                 out[f"start-{i}-{key}"] = str(value)
     if setup.get("first_player") and setup["mode"] != "solo":
         out["first_player"] = setup["first_player"]
-    for key, on in setup.get("options", {}).items():  # the table options' checkboxes (I-1, I-2)
-        if on and key in ("pass_rewards_down", "spanish_second_tiers"):
+    for key, on in setup.get("options", {}).items():  # the table options' checkboxes (I-1, I-2, I-4, I-12, I-19)
+        if on and key in TABLE_OPTIONS:
             out[key] = "1"
     for kind, prefix in (("leader", "goal-leader-"), ("instant", "goal-instant-"), ("end_game", "goal-end-")):
         if setup["goals"].get(kind):

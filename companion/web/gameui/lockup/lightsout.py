@@ -14,7 +14,7 @@ from flask_babel import ngettext
 from companion.core.errors import InputError
 from companion.games.lockup import events as E
 from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, RARITY_ASCENDING, RESOURCES
-from companion.games.lockup.rewards import RECRUIT_COSTS
+from companion.games.lockup.rewards import RECRUIT_COSTS, with_bandit
 from companion.web.gameui.lockup import forms
 from companion.web.gameui.lockup import words as W
 
@@ -185,10 +185,11 @@ def ask_choice(core, waiting) -> dict:
     """The current seat's choice at the Commissary, Chow Hall or Cell Block (L-R5..L-R7)."""
     seat, tier, action = waiting.seat, waiting.detail["tier"], waiting.detail["action"]
     me = core.seats[seat]
-    have = dict(me.resources)
+    bandit = waiting.detail.get("bandit") or {}
+    have = with_bandit(core, seat, waiting.location)  # I-17: the Bandit cubes come first and can pay
     out = {"template": "lockup/_ask_choice.html", "seat": seat, "tier": W.tier(tier), "action": action,
            "location": W.location(waiting.location), "have": have, "give": 1 if tier == "second" else 2,
-           "text": _choice_text(waiting.location, tier),
+           "text": _choice_text(waiting.location, tier), "bandit": W.cubes(bandit) if bandit else None,
            "supply": {r: core.supply.get(r, 0) for r in RESOURCES}}
     if action == "recruit":
         costs = RECRUIT_COSTS[tier]
@@ -265,7 +266,7 @@ def _recruit_pay(core, seat: str, count: int) -> dict:
     r = core.resolution
     tier = r.tiers.get(seat) if r is not None else None
     cost = RECRUIT_COSTS.get(tier or "", {}).get(count)
-    pay = suggest_pay(dict(core.seats[seat].resources), {"any": cost}) if cost else None
+    pay = suggest_pay(with_bandit(core, seat, r.location), {"any": cost}) if cost else None
     if pay is None:
         raise InputError("pay", ngettext("you cannot pay for %(num)s goon here (L-R6)",
                                        "you cannot pay for %(num)s goons here (L-R6)", count))
@@ -292,8 +293,13 @@ def parse_reserve(form: Mapping, core) -> tuple[dict, list]:
 
 
 def parse_decline(form: Mapping, core) -> tuple[dict, list]:
-    """Decline the reward now: a straggler (I-3)."""
+    """Decline the reward now, Bandit cubes included: a straggler (L-LO6, I-3)."""
     return {"type": "decline", "seat": _seat(form, core)}, []
+
+
+def parse_keep_bandit(form: Mapping, core) -> tuple[dict, list]:
+    """No recruit (or no other choice): keep the Bandit cubes and go home (I-17)."""
+    return {"type": "keep_bandit", "seat": _seat(form, core)}, []
 
 
 def parse_effect(form: Mapping, core) -> tuple[dict, list]:
@@ -310,5 +316,5 @@ def parse_effect(form: Mapping, core) -> tuple[dict, list]:
 
 PARSERS = {"reveal": parse_reveal, "collect": parse_collect, "take": parse_take, "exchange": parse_exchange,
            "recruit": parse_recruit, "craft": parse_craft, "reserve": parse_reserve, "decline": parse_decline,
-           "effect": parse_effect}
+           "keep-bandit": parse_keep_bandit, "effect": parse_effect}
 ASKS = {"reveal-tiles": ask_reveal, "confirm-rewards": ask_confirm, "choice": ask_choice, "effect": ask_effect}

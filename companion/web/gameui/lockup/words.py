@@ -210,13 +210,16 @@ def table_options(options: dict) -> str:
     return _table_options()[tuple(bool(options.get(key)) for key in _OPTIONS)]
 
 
-_OPTIONS = ("pass_rewards_down", "spanish_second_tiers")
+_OPTIONS = ("pass_rewards_down", "spanish_second_tiers", "raid_zero_ranks", "majority_zero_ranks",
+            "polish_leader_minimum")
 
 
 @per_language
 def _table_options() -> dict:
     # Every on/off combination said once per language (the game page shows one on every step).
-    labels = (_("declined rewards pass down (I-1)"), _("second tiers as in the Spanish rulebook (I-2)"))
+    labels = (_("declined rewards pass down (I-1)"), _("second tiers as in the Spanish rulebook (I-2)"),
+              _("raids as printed (I-4)"), _("majority goal as printed (I-12)"),
+              _("leader goal above the minimum, as in the Polish rulebook (I-19)"))
     said = {}
     for mask in range(2 ** len(_OPTIONS)):
         flags = tuple(bool(mask >> i & 1) for i in range(len(_OPTIONS)))

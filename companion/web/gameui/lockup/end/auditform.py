@@ -32,7 +32,8 @@ __all__ = ["FieldError", "field_of", "respond", "run", "slot_label", "values_of"
 PLAYER_SLOTS = ("p0", "p1", "p2", "p3", "p4")
 GUARD_SLOT = "g"
 SLOT_FIELDS = ("name", "reputation", "power", *RESOURCES, "tomes", "stars")
-TOP_FIELDS = ("mode", "first_player", "leader_goal", "end_kind", "end_treasure")
+TOP_FIELDS = ("mode", "first_player", "leader_goal", "end_kind", "end_treasure", "leader_counts", "leader_minimum",
+              *audit.OPTIONS)
 COUNTS = ("power", *RESOURCES, "tomes")  # blank means 0
 
 
@@ -114,6 +115,10 @@ def build_doc(values: Mapping[str, str]) -> tuple[dict, Layout, list[FieldError]
         "leader_goal": _holder(values, "leader_goal", names),
         "end_game_goal": _end_goal(values, names),
     }
+    if values.get("leader_counts"):  # the card, to check the holder (L-GL1, I-19)
+        doc["leader_goal_card"] = {"counts": values["leader_counts"],
+                                   "minimum": _number(values.get("leader_minimum", ""))}
+    doc.update({key: True for key in audit.OPTIONS if values.get(key)})  # the table options (I-12, I-19)
     return doc, layout, errors
 
 
@@ -175,10 +180,13 @@ def field_of(exc: InputError, values: Mapping[str, str], layout: Layout) -> Fiel
     path, problem = exc.field, text(exc.message)
     labels = {"mode": _("Mode"), "players": _("Players"), "first_player": _("First player marker"),
               "leader_goal": _("Leader goal holder"), "end_game_goal": _("End-game goal"),
-              "end_game_goal.kind": _("End-game goal"), "end_game_goal.treasure": _("End-game goal treasure")}
+              "end_game_goal.kind": _("End-game goal"), "end_game_goal.treasure": _("End-game goal treasure"),
+              "leader_goal_card.counts": _("What the leader goal counts"),
+              "leader_goal_card.minimum": _("Leader goal minimum")}
     if path in labels:
         target = {"end_game_goal": "end_kind", "end_game_goal.kind": "end_kind",
-                  "end_game_goal.treasure": "end_treasure"}.get(path, path)
+                  "end_game_goal.treasure": "end_treasure", "leader_goal_card.counts": "leader_counts",
+                  "leader_goal_card.minimum": "leader_minimum"}.get(path, path)
         return FieldError(target, labels[path], problem)
     if path == GUARD_SLOT or path.endswith("-stars"):
         slot = path.split("-")[0]
