@@ -113,7 +113,7 @@ def test_serve_on_a_read_only_instance_prints_one_error_line(tmp_path, monkeypat
     folder.mkdir()
     (folder / "secret_key").write_text("k" * 64)
     read_only_folder(monkeypatch, folder)
-    monkeypatch.setattr(serve, "waitress_serve", lambda *a, **k: pytest.fail("must not serve"))
+    monkeypatch.setattr(serve, "create_server", lambda *a, **k: pytest.fail("must not serve"))
     assert serve.serve(instance=str(folder)) == 2
     out, err = capsys.readouterr()
     assert err.startswith("error: --instance: cannot open the database in ") and "read-only" in err
