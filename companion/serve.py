@@ -21,6 +21,7 @@ that a service manager sees the failure and restarts it.
 from __future__ import annotations
 
 import _thread
+import contextlib
 import io
 import logging
 import signal
@@ -40,6 +41,7 @@ from companion.events import EventStore
 
 THREADS = 8  # request threads: a request may wait on the disk (fsync) or on the write lock
 MAX_CONNECTIONS = 1000  # kept-alive phones and stray idle sockets alike
+SPARE_FILES = 200  # file descriptors kept for everything but connections
 IDLE_SECONDS = 30  # a phone polls every second: 30 s of silence is a phone that went away
 CLEANUP_SECONDS = 5  # how often idle connections are looked for
 STOP_SECONDS = 10.0  # the longest a stop waits for the requests in flight
@@ -84,23 +86,20 @@ def terminal_qr(text: str) -> str:
 
 def connection_limit() -> int:
     """How many connections waitress keeps open: :data:`MAX_CONNECTIONS`, fewer when this
-    process may not open that many files (each connection is one; the database and the
-    templates need some more). The soft limit is raised to the hard one where it is lower."""
+    process may not open that many files (each connection is one; the database, its log and the
+    templates need a few more). The soft limit is raised towards the hard one where it is lower."""
     try:
         import resource
     except ImportError:  # Windows: no such limit on sockets
         return MAX_CONNECTIONS
+    infinite = resource.RLIM_INFINITY
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = MAX_CONNECTIONS + 200
-    if soft != resource.RLIM_INFINITY and soft < wanted and (hard == resource.RLIM_INFINITY or hard > soft):
-        soft = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
-        try:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
-        except (OSError, ValueError):
-            soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
-    if soft == resource.RLIM_INFINITY:
-        return MAX_CONNECTIONS
-    return max(16, min(MAX_CONNECTIONS, soft - 200))
+    wanted = MAX_CONNECTIONS + SPARE_FILES
+    if soft != infinite and soft < wanted:
+        with contextlib.suppress(OSError, ValueError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted if hard == infinite else min(wanted, hard), hard))
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return MAX_CONNECTIONS if soft == infinite else max(16, min(MAX_CONNECTIONS, soft - SPARE_FILES))
 
 
 def adjustments() -> dict:
@@ -143,7 +142,7 @@ def serve(
     print("Scan to open on a phone on the same Wi-Fi:", flush=True)
     print(terminal_qr(url), flush=True)
     stop.run(server)
-    server.close()  # the listening socket, and the connections still open
+    server.close()  # the listening socket (the process's exit closes the connections)
     checkpoint(app.config["DATABASE"])
     print("companion: stopped", flush=True)
     return 0
@@ -175,7 +174,8 @@ class GracefulStop:
         self.stopping = threading.Event()
         self._running = 0
         self._changed = threading.Condition()
-        app.before_request(self._refuse_while_stopping)
+        # First of the app's before-request hooks: a refused request runs none of the others.
+        app.before_request_funcs.setdefault(None, []).insert(0, self._refuse_while_stopping)
 
     def __call__(self, environ, start_response):
         with self._changed:

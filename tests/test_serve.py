@@ -11,6 +11,8 @@ import http.client
 import os
 import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -227,3 +229,18 @@ def test_ctrl_c_stops_the_served_process_with_status_0_and_a_checkpointed_log(se
     assert "companion: stopped" in server.output()
     wal = tmp_path / "instance" / "companion.sqlite3-wal"
     assert not wal.exists() or wal.stat().st_size == 0
+
+
+@pytest.mark.parametrize(("soft", "hard", "expected"), [(256, 4096, 1000), (256, 256, 56), (1100, 1100, 900)])
+def test_the_connection_limit_fits_the_files_the_process_may_open(soft, hard, expected):
+    """A soft limit below what 1,000 connections need is raised (up to the hard one); a hard limit
+    too low for them lowers the connection limit instead (accepting past it would fail)."""
+    resource = pytest.importorskip("resource")
+    ceiling = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    if ceiling != resource.RLIM_INFINITY and ceiling < hard:
+        pytest.skip("this machine's hard limit on open files is lower")
+    code = (f"import resource; resource.setrlimit(resource.RLIMIT_NOFILE, ({soft}, {hard})); "
+            "from companion.serve import connection_limit; print(connection_limit())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert int(out.stdout) == expected
