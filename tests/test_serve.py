@@ -244,3 +244,15 @@ def test_the_connection_limit_fits_the_files_the_process_may_open(soft, hard, ex
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert int(out.stdout) == expected
+
+
+def test_the_table_code_limit_holds_for_the_whole_server(server):
+    """The rate limit of typed table codes is the server's own (one process): 10 wrong codes, each
+    on a new connection, and the 11th try is refused (with several processes each counted its own)."""
+    client = support.benchmark_module("loopback").Client(server.port, timeout=20)
+    client.fetch_token("/")
+    statuses = []
+    for _ in range(11):
+        client.close()  # a new connection for every try
+        statuses.append(client.post("/join", {"code": "WRONG1"})[0])
+    assert statuses == [404] * 10 + [429]
