@@ -256,3 +256,18 @@ def test_the_table_code_limit_holds_for_the_whole_server(server):
         client.close()  # a new connection for every try
         statuses.append(client.post("/join", {"code": "WRONG1"})[0])
     assert statuses == [404] * 10 + [429]
+
+
+@pytest.mark.slow
+def test_an_idle_connection_is_closed_by_the_server(server):
+    """A socket that sends nothing is closed after IDLE_SECONDS (looked for every CLEANUP_SECONDS),
+    so even more idle sockets than the connection limit hold a phone out for a bounded time."""
+    idle = socket.create_connection((HOST, server.port), timeout=5)
+    try:
+        idle.settimeout(serve_module.IDLE_SECONDS + 2 * serve_module.CLEANUP_SECONDS + 10)
+        started = time.monotonic()
+        assert idle.recv(1) == b"", "the server sent something to a silent connection"
+        took = time.monotonic() - started
+        assert serve_module.IDLE_SECONDS - 1 <= took <= serve_module.IDLE_SECONDS + 2 * serve_module.CLEANUP_SECONDS
+    finally:
+        idle.close()
