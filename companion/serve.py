@@ -26,6 +26,7 @@ import io
 import logging
 import signal
 import socket
+import sqlite3
 import sys
 import threading
 from pathlib import Path
@@ -157,12 +158,17 @@ def warm(app: Flask) -> Flask:
 
 def checkpoint(database: str) -> None:
     """Copy the write-ahead log into the database file and empty it: a stopped server leaves one
-    file that holds everything (a backup of it alone is whole)."""
-    store = EventStore(database)
+    file that holds everything (a backup of it alone is whole). When that fails (a read-only or
+    full disk) the log keeps what it holds, and the next start reads it: a warning, not a failure."""
     try:
-        store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    finally:
-        store.close()
+        store = EventStore(database)
+        try:
+            store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            store.close()
+    except (sqlite3.Error, OSError) as exc:
+        print(f"companion: the database's log was not checkpointed ({exc}); the next start reads it",
+              file=sys.stderr, flush=True)
 
 
 class GracefulStop:

@@ -271,3 +271,10 @@ def test_an_idle_connection_is_closed_by_the_server(server):
         assert serve_module.IDLE_SECONDS - 1 <= took <= serve_module.IDLE_SECONDS + 2 * serve_module.CLEANUP_SECONDS
     finally:
         idle.close()
+
+
+def test_a_checkpoint_that_fails_is_a_warning_not_a_failed_stop(tmp_path, capsys):
+    folder = tmp_path / "not-a-folder"
+    folder.write_text("a file where the instance folder should be")
+    serve_module.checkpoint(str(folder / "companion.sqlite3"))
+    assert "was not checkpointed" in capsys.readouterr().err
