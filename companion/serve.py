@@ -132,12 +132,13 @@ def serve(
     except InstanceError as exc:
         print(f"error: --instance: {exc}", file=sys.stderr)
         return 2
-    stop = GracefulStop(warm(app))
+    stop = GracefulStop(app)
     try:
         server = create_server(stop, host=host, port=port, **adjustments())
     except OSError as exc:
         print(f"error: --port: cannot listen on {host}:{port} ({exc.strerror or exc})", file=sys.stderr)
         return 2
+    warm(app)  # listening already: a phone that comes meanwhile waits in the queue, it is not refused
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # "Task queue depth": a burst, not a fault
     print(f"companion: serving on {url} (instance folder {app.instance_path})", flush=True)
     print("Scan to open on a phone on the same Wi-Fi:", flush=True)
