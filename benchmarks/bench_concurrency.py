@@ -264,8 +264,8 @@ def report(args: argparse.Namespace, shared: Shared, elapsed: float, problems: l
     starts = [p for p in shared.posts if p.kind == "start" and p.status == 303]
     refused = [p for p in shared.posts if p.kind == "step" and p.status != 200]
     print(f"{args.own + args.race} writers ({args.own} on their own {args.players}-player Lockup games, "
-          f"{args.race} racing on one) for {args.seconds:g} s on `companion serve` (waitress, its default "
-          f"workers: two single-threaded processes per core, at most 8; loopback)")
+          f"{args.race} racing on one) for {args.seconds:g} s on `companion serve` (one waitress process "
+          f"with its request threads; loopback)")
     print(B.context_line())
     if args.quick:
         print("QUICK MODE: 2 s only, the verdicts below are not a measurement")

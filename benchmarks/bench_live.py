@@ -5,8 +5,8 @@ holding a made-up box profile, starts a 3-player Lockup game (seeded random lega
 cards), then ``--devices`` devices (6 by default) each open the game page and poll
 ``/games/<id>/version?seen=<seq>`` every second for ``--seconds`` (30 by default), as the page's
 htmx poller does, each on its own kept-alive connection with its own cookies. The server's CPU time
-over the polling window (its process and its worker processes, ``companion serve --workers``) is
-read from ``/proc/<pid>/stat`` (utime + stime) and reported as a percentage of one core.
+over the polling window (its one process, every thread) is read from ``/proc/<pid>/stat``
+(utime + stime) and reported as a percentage of one core.
 Afterwards one action is posted and every device's poll must report ``game-moved`` within a poll
 period.
 
@@ -55,24 +55,10 @@ class Device:
 
 
 def cpu_seconds(pid: int) -> float:
-    """utime + stime of a process and of its live child processes (the server's workers), in
-    seconds (``/proc/<pid>/stat`` fields 14 and 15, children from ``/proc/<pid>/task/*/children``)."""
+    """utime + stime of a process (all its threads), in seconds (``/proc/<pid>/stat`` fields 14
+    and 15)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    children = set()
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        try:
-            children |= {int(c) for c in (task / "children").read_text().split()}
-        except OSError:
-            pass
-    return own + sum(_alive_cpu(child) for child in children)
-
-
-def _alive_cpu(pid: int) -> float:
-    try:
-        return cpu_seconds(pid)
-    except OSError:  # it ended meanwhile
-        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def poll(device: Device, game: str) -> int:

@@ -64,8 +64,6 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--instance", default="instance", help="instance folder (default ./instance)")
     serve.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                        help="also answer requests for this host name (repeatable)")
-    serve.add_argument("--workers", type=int, default=None, metavar="N",
-                       help="server processes (default: two per core, at most 8; 1 on Windows)")
     serve.set_defaults(handler=_serve)
 
     audit = sub.add_parser("audit", help="audit end-game scores from a JSON document")
@@ -161,11 +159,7 @@ def _error(message: str) -> None:
 def _serve(args: argparse.Namespace) -> int:
     from companion.serve import serve
 
-    if args.workers is not None and not 1 <= args.workers <= 64:
-        _error("--workers: must be a number from 1 to 64")
-        return 2
-    return serve(host=args.host, port=args.port, instance=args.instance, allow_hosts=tuple(args.allow_host),
-                 workers=args.workers)
+    return serve(host=args.host, port=args.port, instance=args.instance, allow_hosts=tuple(args.allow_host))
 
 
 if __name__ == "__main__":  # pragma: no cover

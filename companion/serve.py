@@ -1,41 +1,51 @@
 """``companion serve``: the app on the local network, served by waitress.
 
-A page is rendered by Python code holding the GIL, so one process uses one core however many
-threads it has. Where the system can ``fork`` (Linux, macOS, Android), the host serves with two
-single-threaded waitress processes per core (``--workers``, default: twice the cores, at most 8),
-all accepting on one listening socket; each builds its own app after the fork, so no database
-connection crosses it. One request thread per process: threads of one process take turns with the
-GIL, and every hand-off costs (eight threads a process served 12 % fewer actions a second than one,
-bench_concurrency); a second process per core keeps the core busy while a request waits for the
-disk or the write turn. A single process (``--workers 1``, or no ``fork``) keeps eight threads.
-The store is safe across processes (SQLite transactions, ``BEGIN IMMEDIATE``); each process keeps
-its own caches of folded games and drawn fragments, which any process may rebuild from the database.
+One process with a pool of request threads, as Flask's deployment documentation recommends for
+waitress. A table of 2–5 phones costs a few % of one core, and one process serves a hundred times
+a table's rate of actions; a single process also keeps its state simply right (the table-code
+rate limiter, the caches of folded games), and has one writer of the database
+(:func:`companion.events.store.write_lock`).
 
-The workers take new connections in turn (:class:`Turns`): each phone keeps one connection open,
-and left to the kernel whichever worker woke first took it, so a table's phones could all land on
-one process while another core stayed idle (a benchmark run saw 8 connections of 8 on one worker,
-at half the throughput).
+Connections: every phone keeps one connection alive between its polls. Waitress accepts up to
+:func:`connection_limit` of them (its default, 100, let one device with a few hundred idle sockets
+lock every new phone out), closes a connection idle for :data:`IDLE_SECONDS`, and watches them
+with ``poll`` (``select`` cannot watch a descriptor above 1023).
+
+Stopping (SIGTERM, or Ctrl-C): a request that arrives afterwards is refused (503, nothing
+recorded), requests in flight are answered (for at most :data:`STOP_SECONDS`), the write-ahead
+log is checkpointed into the database file, and the exit status is 0. A second Ctrl-C stops at
+once. A server that cannot serve (port taken, instance folder unusable) exits with status 2, so
+that a service manager sees the failure and restarts it.
 """
 
 from __future__ import annotations
 
+import _thread
+import contextlib
 import io
 import logging
-import mmap
-import os
 import signal
 import socket
+import sqlite3
 import sys
 import threading
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import qrcode
-from waitress import serve as waitress_serve
-from waitress.server import create_server
+from flask import Flask, abort
+from flask_babel import gettext as _
+from waitress import create_server
+from werkzeug.wsgi import ClosingIterator
 
 from companion import InstanceError, create_app
+from companion.events import EventStore
+
+THREADS = 8  # request threads: a request may wait on the disk (fsync) or on the write lock
+MAX_CONNECTIONS = 1000  # kept-alive phones and stray idle sockets alike
+SPARE_FILES = 200  # file descriptors kept for everything but connections
+IDLE_SECONDS = 30  # a phone polls every second: 30 s of silence is a phone that went away
+CLEANUP_SECONDS = 5  # how often idle connections are looked for
+STOP_SECONDS = 10.0  # the longest a stop waits for the requests in flight
 
 
 def lan_address() -> str:
@@ -75,24 +85,41 @@ def terminal_qr(text: str) -> str:
     return out.getvalue()
 
 
-THREADS = 8  # waitress threads of a single server process: its requests may wait on an fsync
-WORKER_THREADS = 1  # of each of several processes (see the module's docstring)
-WORKERS_PER_CORE = 2
-MAX_WORKERS = 8
+def connection_limit() -> int:
+    """How many connections waitress keeps open: :data:`MAX_CONNECTIONS`, fewer when this
+    process may not open that many files (each connection is one; the database, its log and the
+    templates need a few more). The soft limit is raised towards the hard one where it is lower."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit on sockets
+        return MAX_CONNECTIONS
+    infinite = resource.RLIM_INFINITY
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = MAX_CONNECTIONS + SPARE_FILES
+    if soft != infinite and soft < wanted:
+        with contextlib.suppress(OSError, ValueError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted if hard == infinite else min(wanted, hard), hard))
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return MAX_CONNECTIONS if soft == infinite else max(16, min(MAX_CONNECTIONS, soft - SPARE_FILES))
 
 
-def default_workers() -> int:
-    """Two processes per core (at most :data:`MAX_WORKERS`); 1 where ``fork`` is missing (Windows)."""
-    if not hasattr(os, "fork"):
-        return 1
-    return max(1, min(MAX_WORKERS, WORKERS_PER_CORE * (os.cpu_count() or 1)))
+def adjustments() -> dict:
+    """Waitress's settings (its public adjustments) for ``companion serve``."""
+    return {
+        "threads": THREADS,
+        "connection_limit": connection_limit(),
+        "channel_timeout": IDLE_SECONDS,
+        "cleanup_interval": CLEANUP_SECONDS,
+        "asyncore_use_poll": True,
+        "ident": "companion",
+    }
 
 
 def serve(
-    host: str = "0.0.0.0", port: int = 5000, instance: str = "instance", allow_hosts: tuple[str, ...] = (),
-    workers: int | None = None,
+    host: str = "0.0.0.0", port: int = 5000, instance: str = "instance", allow_hosts: tuple[str, ...] = ()
 ) -> int:
-    """Create the instance folder if needed, print the LAN address and its QR code, then serve.
+    """Create the instance folder if needed, print the LAN address and its QR code, then serve
+    until SIGTERM or Ctrl-C (status 0).
 
     Requests are answered for loopback names, this machine's addresses and ``allow_hosts``
     (``--allow-host``) only. An unusable instance folder or port is one ``error:`` line, status 2.
@@ -101,176 +128,110 @@ def serve(
     allowed = tuple(local_addresses(host)) + tuple(allow_hosts)
     config = {"INSTANCE_PATH": str(Path(instance).resolve()), "PUBLIC_URL": url, "ALLOWED_HOSTS": allowed}
     try:
-        app = create_app(config)  # also creates the folder, the key and the schema before any fork
+        app = create_app(config)  # also creates the folder, the key and the schema
     except InstanceError as exc:
         print(f"error: --instance: {exc}", file=sys.stderr)
         return 2
-    workers = default_workers() if workers is None else workers
+    stop = GracefulStop(app)
     try:
-        listening = listen(host, port)
+        server = create_server(stop, host=host, port=port, **adjustments())
     except OSError as exc:
-        print(f"error: --port: cannot listen on {host}:{port} ({exc.strerror})", file=sys.stderr)
+        print(f"error: --port: cannot listen on {host}:{port} ({exc.strerror or exc})", file=sys.stderr)
         return 2
+    warm(app)  # listening already: a phone that comes meanwhile waits in the queue, it is not refused
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # "Task queue depth": a burst, not a fault
     print(f"companion: serving on {url} (instance folder {app.instance_path})", flush=True)
     print("Scan to open on a phone on the same Wi-Fi:", flush=True)
     print(terminal_qr(url), flush=True)
-    try:
-        if workers > 1 and hasattr(os, "fork"):
-            Workers(lambda: warm(create_app(config)), listening, workers).run()
-        else:
-            waitress_serve(warm(app), sockets=[listening], threads=THREADS, ident="companion")
-    except KeyboardInterrupt:
-        pass
+    stop.run(server)
+    server.close()  # the listening socket (the process's exit closes the connections)
+    checkpoint(app.config["DATABASE"])
     print("companion: stopped", flush=True)
     return 0
 
 
-def listen(host: str, port: int, wait: float = 3.0) -> socket.socket:
-    """The listening socket. A port still held by a server that is stopping (its processes close
-    it within a second) is tried again for ``wait`` seconds before giving up."""
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    deadline = time.monotonic() + wait
-    while True:
-        sock = socket.socket(family, socket.SOCK_STREAM)
-        try:
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            sock.bind((host, port))
-            sock.listen(1024)
-            sock.setblocking(False)
-            return sock
-        except OSError as exc:
-            sock.close()
-            if exc.errno != getattr(socket, "EADDRINUSE", 98) or time.monotonic() >= deadline:
-                raise
-            time.sleep(0.2)
-
-
-def warm(app):
+def warm(app: Flask) -> Flask:
     """``app`` with every template compiled now, not by the first requests that need them."""
     for name in app.jinja_env.list_templates(extensions=("html",)):
         app.jinja_env.get_template(name)
     return app
 
 
-class Workers:
-    """``count`` waitress processes serving ``make_app()`` on one listening socket.
-
-    The parent only watches: SIGINT/SIGTERM stop every worker; a worker that dies is replaced,
-    unless it died within a second of starting (a broken set-up would only fail again). A worker
-    whose parent is gone (``kill -9``) stops too: it must not keep the port or the database.
-    """
-
-    def __init__(self, make_app: Callable, listening: socket.socket, count: int):
-        self.make_app, self.listening, self.count = make_app, listening, count
-        self.turns = Turns(count)
-        self.children: dict[int, tuple[float, int]] = {}  # pid: (started, slot in the turns)
-        self.stopping = False
-
-    def run(self) -> None:
-        """Start the workers and watch them until asked to stop."""
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            signal.signal(sig, self._stop)
-        for slot in range(self.count):
-            self._start(slot)
-        while self.children:
-            try:
-                pid, _status = os.wait()
-            except ChildProcessError:
-                break
-            started, slot = self.children.pop(pid, (None, None))
-            if started is None:
-                continue
-            self.turns.gone(slot)
-            if self.stopping:
-                continue
-            if time.monotonic() - started < 1.0:
-                print("error: a worker stopped as it started; see the lines above", file=sys.stderr)
-                self._stop()
-            else:
-                self._start(slot)
-
-    def _stop(self, *_args) -> None:
-        self.stopping = True
-        for pid in list(self.children):
-            try:
-                os.kill(pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
-
-    def _start(self, slot: int) -> None:
-        parent = os.getpid()
-        pid = os.fork()
-        if pid:
-            self.children[pid] = (time.monotonic(), slot)
-            return
-        code = 0
+def checkpoint(database: str) -> None:
+    """Copy the write-ahead log into the database file and empty it: a stopped server leaves one
+    file that holds everything (a backup of it alone is whole). When that fails (a read-only or
+    full disk) the log keeps what it holds, and the next start reads it: a warning, not a failure."""
+    try:
+        store = EventStore(database)
         try:
-            signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
-            signal.signal(signal.SIGTERM, signal.SIG_DFL)
-            threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
-            self.turns.serve(self.make_app(), self.listening, slot)
-        except BaseException as exc:  # noqa: BLE001 - a worker must never return into the parent's code
-            print(f"error: worker {os.getpid()}: {type(exc).__name__}: {exc}", file=sys.stderr, flush=True)
-            code = 1
+            store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
-            os._exit(code)
+            store.close()
+    except (sqlite3.Error, OSError) as exc:
+        print(f"companion: the database's log was not checkpointed ({exc}); the next start reads it",
+              file=sys.stderr, flush=True)
 
 
-def _orphaned(parent: int) -> None:
-    """Stop this worker as soon as its parent is gone (checked twice a second)."""
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(0)
+class GracefulStop:
+    """The app as served (WSGI middleware): it counts the requests in flight and, once a stop is
+    asked for, refuses new ones, waits for those in flight, then ends the server's loop."""
 
+    def __init__(self, app: Flask):
+        self.app = app
+        self.stopping = threading.Event()
+        self._running = 0
+        self._changed = threading.Condition()
+        # First of the app's before-request hooks: a refused request runs none of the others.
+        app.before_request_funcs.setdefault(None, []).insert(0, self._refuse_while_stopping)
 
-class Turns:
-    """Which worker accepts the next connection: the one holding the fewest (ties: any of them).
-
-    Each worker publishes how many sockets its waitress loop holds, in an array shared by every
-    worker (an anonymous shared mapping made before the fork), each time round its loop, and
-    listens for new connections only while no other worker holds fewer. A worker that accepted
-    therefore holds at most one more than any other. A worker out of turn wakes every
-    :data:`RECHECK` seconds to look again (a connection closing elsewhere, a worker gone), where
-    waitress would sleep up to a second; in turn, it sleeps as waitress does.
-
-    It runs waitress's own loop one turn at a time and wraps its server's ``readable``, reading
-    ``_map`` (its open sockets): waitress internals, which is why pyproject.toml keeps waitress 3.
-    """
-
-    RECHECK = 0.05
-    GONE = 2**31 - 1  # a slot with no worker: never the fewest
-
-    def __init__(self, count: int):
-        self._shared = mmap.mmap(-1, 4 * count)
-        self.held = memoryview(self._shared).cast("i")
-        for slot in range(count):
-            self.held[slot] = self.GONE
-
-    def gone(self, slot: int) -> None:
-        """The worker in ``slot`` stopped: the others no longer wait for it."""
-        self.held[slot] = self.GONE
-
-    def mine(self, slot: int) -> bool:
-        """Whether the worker in ``slot`` holds no more connections than any other."""
-        return self.held[slot] <= min(self.held)
-
-    def serve(self, app, listening: socket.socket, slot: int) -> None:
-        """Serve ``app`` with waitress in this worker (``slot``), accepting only in turn."""
-        logging.basicConfig()
-        server = create_server(app, sockets=[listening], threads=WORKER_THREADS, ident="companion")
-        accepting = server.readable  # waitress's own check (its connection limit)
-
-        def readable() -> bool:
-            self.held[slot] = len(server._map)
-            return accepting() and self.mine(slot)
-
-        server.readable = readable
-        server.print_listen("Serving on http://{}:{}")
-        idle = server.adj.asyncore_loop_timeout
+    def __call__(self, environ, start_response):
+        with self._changed:
+            self._running += 1
         try:
-            while server._map:
-                timeout = idle if self.mine(slot) else self.RECHECK
-                server.asyncore.loop(timeout=timeout, map=server._map, use_poll=server.adj.asyncore_use_poll,
-                                     count=1)
-        except (SystemExit, KeyboardInterrupt):
-            server.task_dispatcher.shutdown()
+            answer = self.app(environ, start_response)
+        except BaseException:
+            self._finished()
+            raise
+        return ClosingIterator(answer, self._finished)  # finished once waitress has sent the body
+
+    def _finished(self) -> None:
+        with self._changed:
+            self._running -= 1
+            self._changed.notify_all()
+
+    def _refuse_while_stopping(self) -> None:
+        # Before any view: a request refused here has recorded nothing.
+        if self.stopping.is_set():
+            abort(503, _("The companion is stopping: nothing was recorded. Try again once it is back."))
+
+    def idle(self, timeout: float) -> bool:
+        """Wait until no request is in flight (at most ``timeout`` seconds); whether none is."""
+        with self._changed:
+            return self._changed.wait_for(lambda: self._running == 0, timeout)
+
+    def run(self, server) -> None:
+        """Run waitress's loop in this (the main) thread until a stop ends it."""
+        previous = {sig: signal.signal(sig, self._signalled) for sig in (signal.SIGINT, signal.SIGTERM)}
+        try:
+            server.run()  # returns once KeyboardInterrupt ends its loop (waitress catches it)
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+
+    def _signalled(self, _signum, _frame) -> None:
+        # Runs in the main thread, between two turns of waitress's loop.
+        if self.stopping.is_set():  # the requests in flight are answered, or Ctrl-C again
+            raise KeyboardInterrupt
+        self.stopping.set()
+        print("companion: stopping (answering the requests in flight; Ctrl-C again to stop now)", flush=True)
+        threading.Thread(target=self._drain, name="companion-stop", daemon=True).start()
+
+    def _drain(self) -> None:
+        if not self.idle(STOP_SECONDS):
+            print(f"companion: requests still unanswered after {STOP_SECONDS:.0f} s", file=sys.stderr, flush=True)
+        # Signalling the main thread itself wakes its poll() at once (a signal another thread
+        # receives waits for the loop's next turn, up to a second).
+        if hasattr(signal, "pthread_kill"):
+            signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
+        else:  # Windows
+            _thread.interrupt_main()

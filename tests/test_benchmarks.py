@@ -5,7 +5,6 @@ figures are the scripts' business, run by hand."""
 from __future__ import annotations
 
 import importlib.util
-import re
 import sys
 from pathlib import Path
 
@@ -106,31 +105,6 @@ def test_bench_live_quick_polls_an_idle_game_and_reports_the_server_cpu(capsys):
     assert [r.split("  ")[0] for r in rows] == ["server CPU, idle game, 6 devices polling",
                                                 "every device hears of a move"]
     assert all(r.rstrip().endswith(("PASS", "FAIL")) for r in rows)
-
-
-def test_bench_against_quick_runs_both_checkouts_and_prints_their_ratio(capsys):
-    """The mechanism of the side-by-side run (worktree, each side's own benchmark and server, ratios,
-    worktree removed), here against this repository's own HEAD so the test needs no old history."""
-    from subprocess import run
-
-    worktrees = run(["git", "worktree", "list"], capture_output=True, text=True, cwd=BENCH).stdout
-    out = run_quick_with("bench_against", capsys, ["--rev", "HEAD"])
-    assert "alternating with this checkout" in out
-    pair = next(line for line in out.splitlines() if line.startswith("1 "))
-    assert re.search(r" \d+\.\dx ", pair), pair  # the pair's ratio
-    rows = goal_rows(out)
-    assert [r.split("  ")[0] for r in rows] == ["actions/s, new / old (lowest pair)", "p95, new / old (highest pair)"]
-    assert all(r.rstrip().endswith(("PASS", "FAIL")) for r in rows)
-    assert run(["git", "worktree", "list"], capture_output=True, text=True, cwd=BENCH).stdout == worktrees
-
-
-def test_bench_against_reads_the_figures_each_side_prints():
-    bench = load("bench_against")
-    printed = ("acknowledged actions: 913 in 30.4 s = 30.0/s (own games 446)\n"
-               "                          n     p50      p95      p99      max\n"
-               "acknowledged actions    913  123.40   951.64  2404.29  4327.93\n")
-    assert bench.figures(printed) == {"rate": 30.0, "actions": 913, "p95": 951.64}
-    assert bench.figures(printed.split("\n", 1)[1]) is None
 
 
 def run_quick_with(name: str, capsys, extra: list[str]) -> str:

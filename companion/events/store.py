@@ -5,6 +5,13 @@ Every game is a stream of events with a contiguous ``seq`` (1, 2, 3, …). Write
 :meth:`EventStore.execute` (decide-and-append under one ``BEGIN IMMEDIATE``). Each write carries
 an idempotency key: repeating a command returns the first result and writes nothing.
 
+One writer at a time: the stores of one database file in this process (one per request thread)
+share one lock, held from ``BEGIN IMMEDIATE`` to ``COMMIT`` (:func:`write_lock`). Writers wait
+for it in Python, woken the moment it is free, instead of in SQLite's busy handler, which sleeps
+1, 2, 5, 10… ms between tries. ``companion serve`` is one process, so no lock across processes is
+needed; another process writing the file (a script, an old server still stopping) is still kept
+out by ``BEGIN IMMEDIATE`` and waited for by the connection's busy timeout.
+
 Projections of the events (the ``status`` column, the card catalog) are written by a ``project``
 callback inside the same transaction as the events they project, so a crash can never leave one
 without the other. A game is always created together with its first events (:meth:`start_game`,
@@ -15,8 +22,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import secrets
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -27,7 +36,6 @@ from typing import Any
 from sqlite_utils import Database
 
 from companion.core.events import Event, encode
-from companion.events.batch import group_commit
 from companion.events.connection import connect, ensure_schema
 from companion.events.seats import SeatsMixin
 from companion.events.settings import SettingsMixin
@@ -111,6 +119,25 @@ def _check_imported(events: Sequence[ImportedEvent]) -> None:
         raise ValueError("the events of one command must be contiguous")
 
 
+_write_locks: dict[str, threading.RLock] = {}  # one per database file: a process serves one instance
+_write_locks_guard = threading.Lock()
+
+
+def write_lock(path: str | Path) -> threading.RLock:
+    """This process's lock of the database file at ``path``, whatever the spelling of the path.
+
+    Re-entrant so that a second store of the same file, used by a thread already inside a write,
+    fails with SQLite's "database is locked" after the busy timeout instead of hanging forever.
+    An in-memory database is private to its connection: it gets a lock of its own.
+    """
+    text = str(path)
+    if text in ("", ":memory:") or text.startswith("file:"):
+        return threading.RLock()
+    key = os.path.realpath(text)
+    with _write_locks_guard:
+        return _write_locks.setdefault(key, threading.RLock())
+
+
 class EventStore(SettingsMixin, SeatsMixin):
     """The store of one instance folder's database file."""
 
@@ -119,13 +146,9 @@ class EventStore(SettingsMixin, SeatsMixin):
         # from creation; PRAGMAs and the schema check run once per connection (the web layer keeps
         # one per thread), and the schema check writes nothing unless a migration is due.
         self.db = Database(connect(path))
-        self._writer = group_commit(path)  # this process's writers of the file share its COMMITs
-        ensure_schema(self.db)
-
-    def writer(self) -> Database:
-        """The connection this store's writes run on: the file's shared writer connection
-        (:mod:`companion.events.batch`), or this store's own for an in-memory database."""
-        return self._writer.connection() if self._writer is not None else self.db
+        self._write_lock = write_lock(path)
+        with self._write_lock:  # a migration is a write like any other
+            ensure_schema(self.db)
 
     def close(self) -> None:
         """Close the connection."""
@@ -144,50 +167,33 @@ class EventStore(SettingsMixin, SeatsMixin):
         """``BEGIN IMMEDIATE`` … ``COMMIT``, rolled back on any error (a failed ``COMMIT`` too).
 
         Called inside another transaction (a projection updating a setting while a command is
-        written) it joins it through a savepoint: everything still commits once, or not at all.
-        On a database file the body runs on the file's shared writer connection and its
-        ``COMMIT`` may be shared with other threads' writes (:mod:`companion.events.batch`); it
-        returns only once that ``COMMIT`` succeeded.
+        written) it joins it through a savepoint (sqlite-utils' ``atomic``): everything still
+        commits once, or not at all. The file's write lock (:func:`write_lock`) is held from
+        ``BEGIN IMMEDIATE`` to the end of ``COMMIT`` or ``ROLLBACK``.
         """
         if self._depth:
-            with self._savepoint():
+            with self.db.atomic():  # inside our open transaction: a savepoint
                 yield
             return
-        self._rollback()  # a transaction left open by a failed rollback is never joined
-        if self._writer is not None:
-            with self._writer.write(self):  # on the file's shared connection, in one savepoint
+        with self._write_lock:
+            self._rollback()  # a transaction left open by a failed rollback is never joined
+            self.db.execute("BEGIN IMMEDIATE")  # not atomic()'s plain BEGIN: the write lock of the file at once
+            self._depth = 1
+            try:
                 yield
-            return
-        self.db.execute("BEGIN IMMEDIATE")
-        self._depth = 1
-        try:
-            yield
-            self.db.execute("COMMIT")
-        except BaseException:
-            self._rollback()
-            raise
-        finally:
-            self._depth = 0
+                self.db.execute("COMMIT")
+            except BaseException:
+                self._rollback()
+                raise
+            finally:
+                self._depth = 0
 
     def _rollback(self) -> None:
         # SQLite may already have rolled back by itself (disk full, I/O error): nothing to do then.
-        if self.db.conn.in_transaction:
-            try:
-                self.db.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass
-
-    @contextmanager
-    def _savepoint(self) -> Iterator[None]:
-        name = f"sp_{secrets.token_hex(4)}"
-        self.db.execute(f"SAVEPOINT {name}")
         try:
-            yield
-        except BaseException:
-            self.db.execute(f"ROLLBACK TO {name}")
-            self.db.execute(f"RELEASE {name}")
-            raise
-        self.db.execute(f"RELEASE {name}")
+            self.db.rollback()  # nothing when no transaction is open
+        except sqlite3.Error:
+            pass
 
     # -- games -------------------------------------------------------------------------------
 

@@ -32,19 +32,6 @@ KEEP_PER_THREAD = 8  # stores kept per thread (tests open many instance folders 
 
 _SQLITE_READONLY, _SQLITE_CANTOPEN, _SQLITE_FULL = 8, 14, 13
 _local = threading.local()
-_inherited: list = []  # a forked child's copies of its parent's stores: kept, never used or closed
-
-
-def _after_fork_in_child() -> None:
-    # The forking thread's stores would follow it into the child: a connection must not cross a
-    # fork (``companion serve --workers``), so the child opens its own.
-    global _local
-    _inherited.append(_local)
-    _local = threading.local()
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def thread_store(path: str) -> EventStore:

@@ -15,16 +15,18 @@ random moment. The server is started again on the same folder, and then:
   start gives the same game back).
 
 A few rounds in the normal run, 200 under ``-m slow``. Loopback traffic only; every wait is bounded.
+
+The same load stopped gracefully (SIGTERM, issue 21): the one server process answers every request
+in flight, refuses later ones (503), checkpoints the write-ahead log and exits 0 — no answer is cut
+half-way, and nothing is recorded that was not acknowledged.
 """
 
 from __future__ import annotations
 
 import http.client
-import importlib.util
 import random
 import signal
 import sqlite3
-import sys
 import threading
 import time
 from collections import Counter
@@ -33,8 +35,8 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+import support
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
 DB_FILE = "companion.sqlite3"
 DEVICES = 3
 STEPS = 12  # steps of one game before a device starts another
@@ -42,19 +44,8 @@ HTMX = {"HX-Request": "true"}
 TRANSPORT = (OSError, http.client.HTTPException)  # refused, reset, cut off mid-answer
 
 
-def _load(name: str):
-    """A benchmark module by its path (benchmarks/ is not a package): the served app and the client."""
-    spec = importlib.util.spec_from_file_location(f"benchmarks_{name}", BENCH / f"{name}.py")
-    module = sys.modules.get(spec.name)
-    if module is None:
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
-    return module
-
-
-L = _load("loopback")
-B = _load("benchlib")
+L = support.benchmark_module("loopback")  # the served app and a device's client
+B = support.benchmark_module("benchlib")
 
 
 @dataclass
@@ -67,6 +58,7 @@ class Post:
     game_id: str | None  # None for a new game (known from its answer)
     headers: dict = field(default_factory=dict)
     status: int = 0
+    error: str = ""  # the transport error's kind when no whole answer came
 
     @property
     def acknowledged(self) -> bool:
@@ -99,7 +91,8 @@ def send(client, post: Post, done: list[Post]) -> bool:
     done.append(post)
     try:
         post.status, headers, _body = client.post(post.path, post.fields, post.headers)
-    except TRANSPORT:
+    except TRANSPORT as exc:
+        post.error = type(exc).__name__
         client.close()
         return False
     if post.game_id is None and post.status == 303:
@@ -128,8 +121,8 @@ def device(port: int, name: str, seed: int, done: list[Post], stop: threading.Ev
                 return
 
 
-def load_and_kill(server, seed: int, rng: random.Random) -> list[Post]:
-    """Devices post until the server is killed (SIGKILL) at a random moment; every post sent."""
+def load_and_kill(server, seed: int, rng: random.Random, sig: int = signal.SIGKILL) -> list[Post]:
+    """Devices post until the server gets ``sig`` at a random moment; every post sent."""
     done: list[Post] = []
     stop = threading.Event()
     threads = [threading.Thread(target=device, args=(server.port, f"k{seed}d{d}", seed * 10 + d, done, stop),
@@ -137,7 +130,7 @@ def load_and_kill(server, seed: int, rng: random.Random) -> list[Post]:
     for thread in threads:
         thread.start()
     time.sleep(rng.uniform(0.15, 1.2))
-    server.proc.send_signal(signal.SIGKILL)
+    server.proc.send_signal(sig)
     server.proc.wait(timeout=30)
     stop.set()
     for thread in threads:
@@ -246,3 +239,42 @@ def test_kill_9_under_load_loses_nothing_acknowledged_and_leaves_no_partial_game
 def test_kill_9_under_load_200_times(tmp_path):
     acked = kill_rounds(tmp_path, rounds=200, seed=2)
     assert sum(1 for n in acked if n) > 150, acked
+
+
+def test_sigterm_under_load_answers_the_requests_in_flight_checkpoints_and_exits_0(tmp_path):
+    """A graceful stop: exit status 0; every acknowledged action recorded, none recorded that was
+    not acknowledged (no request cut after its commit), no answer broken half-way (only whole
+    answers, refusals of the stop (503, nothing recorded) or no answer at all), the write-ahead log
+    checkpointed into the database file."""
+    folder = tmp_path / "instance"
+    folder.mkdir()
+    B.seed_profile(folder / DB_FILE)
+    for n in range(4):
+        lockup_script(n)
+    rng = random.Random(5)
+    for n in range(2):
+        server = L.Server(folder, tmp_path / f"server-{n}.log")
+        try:
+            server.wait_ready()
+            sent = load_and_kill(server, 500 + n, rng, signal.SIGTERM)
+        finally:
+            server.stop()
+        assert server.proc.returncode == 0, server.output()
+        assert "companion: stopped" in server.output() and "Traceback" not in server.output()
+        wal = folder / f"{DB_FILE}-wal"
+        assert not wal.exists() or wal.stat().st_size == 0, "the write-ahead log was not checkpointed"
+        games, commands, events = read_database(folder)
+        check_acknowledged(sent, commands)
+        check_whole(games, commands, events)
+        assert all(p.status in (0, 200, 303, 503) for p in sent), [(p.path, p.status) for p in sent if p.status]
+        broken = [(p.key, p.error) for p in sent if p.error and p.error not in CLEANLY_UNANSWERED]
+        assert broken == [], f"answers cut half-way: {broken}"
+        cut = [p.key for p in sent if not p.acknowledged and p.key in commands]
+        assert cut == [], f"recorded, but the device got no acknowledgement: {cut}"
+        assert any(p.acknowledged for p in sent), "the devices got answers before the stop"
+
+
+# No byte of an answer came: the request was refused before it was read (connection refused or
+# reset), or the connection was closed with no answer (RemoteDisconnected). Anything else
+# (IncompleteRead, a bad status line) is an answer broken half-way.
+CLEANLY_UNANSWERED = ("ConnectionRefusedError", "ConnectionResetError", "RemoteDisconnected", "BrokenPipeError")

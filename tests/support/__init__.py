@@ -575,3 +575,18 @@ def lost_values(page: str, form_id: str, posted: dict[str, str]) -> dict[str, tu
     shown = form_values(page, form_id)
     return {name: (value, shown.get(name, [])) for name, value in posted.items()
             if value.strip() and value not in shown.get(name, [])}
+
+
+def benchmark_module(name: str):
+    """A benchmark script by its path (``benchmarks/`` is not a package), imported once: the
+    served app in a subprocess (``loopback``) and the scripted games (``benchlib``)."""
+    import importlib.util
+
+    path = ROOT / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"benchmarks_{name}", path)
+    module = sys.modules.get(spec.name)
+    if module is None:
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        spec.loader.exec_module(module)
+    return module

@@ -190,9 +190,17 @@ def test_serve_allows_its_addresses_and_the_names_given(monkeypatch, tmp_path):
     from companion import serve as serve_module
 
     seen = {}
-    monkeypatch.setattr(serve_module, "waitress_serve", lambda app, **kw: seen.update(app=app))
+
+    class Server:
+        def run(self):
+            pass
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(serve_module, "create_server", lambda served, **kw: seen.update(app=served.app) or Server())
     monkeypatch.setattr(serve_module, "lan_address", lambda: "192.168.7.7")
-    assert serve_module.serve(instance=str(tmp_path / "i"), allow_hosts=("table.local",), port=0, workers=1) == 0
+    assert serve_module.serve(instance=str(tmp_path / "i"), allow_hosts=("table.local",), port=0) == 0
     allowed = seen["app"].config["ALLOWED_HOSTS"]
     assert "192.168.7.7" in allowed and "table.local" in allowed
 

@@ -113,7 +113,7 @@ def test_serve_on_a_read_only_instance_prints_one_error_line(tmp_path, monkeypat
     folder.mkdir()
     (folder / "secret_key").write_text("k" * 64)
     read_only_folder(monkeypatch, folder)
-    monkeypatch.setattr(serve, "waitress_serve", lambda *a, **k: pytest.fail("must not serve"))
+    monkeypatch.setattr(serve, "create_server", lambda *a, **k: pytest.fail("must not serve"))
     assert serve.serve(instance=str(folder)) == 2
     out, err = capsys.readouterr()
     assert err.startswith("error: --instance: cannot open the database in ") and "read-only" in err
@@ -127,8 +127,7 @@ def test_the_database_is_private_from_creation(tmp_path):
     app = make(tmp_path)
     app.test_client().post("/ragami/new", data={"players": ["Ana", "Ben"], "start_seat": "0"})
     folder = tmp_path / "instance"
-    assert (folder / "companion.sqlite3.lock").exists()  # the writers' turn file (events/batch.py)
-    for name in ("companion.sqlite3", "companion.sqlite3-wal", "companion.sqlite3-shm", "companion.sqlite3.lock"):
+    for name in ("companion.sqlite3", "companion.sqlite3-wal", "companion.sqlite3-shm"):
         if (folder / name).exists():
             assert mode(folder / name) == 0o600, name
     assert mode(folder) == 0o700
@@ -188,8 +187,8 @@ def running(app, client):
         game_id = play.start("test-tally", {"players": ["Ana", "Ben" * 4000]}, "Fault table", "k-fault")
         store = get_store()
     yield app, client, game_id, store
-    store.writer().execute("PRAGMA query_only = OFF")
-    store.writer().execute("PRAGMA max_page_count = 1073741823")
+    store.db.execute("PRAGMA query_only = OFF")
+    store.db.execute("PRAGMA max_page_count = 1073741823")
 
 
 def recorded(store, game_id) -> int:
@@ -199,7 +198,7 @@ def recorded(store, game_id) -> int:
 def test_a_read_only_storage_keeps_reads_and_refuses_writes_clearly(running):
     app, client, game_id, store = running
     before = recorded(store, game_id)
-    store.writer().execute("PRAGMA query_only = ON")  # SQLite now answers SQLITE_READONLY to every write
+    store.db.execute("PRAGMA query_only = ON")  # SQLite now answers SQLITE_READONLY to every write
     assert client.get("/").status_code == 200
     assert client.get(f"/games/{game_id}").status_code == 200
     assert client.get(f"/games/{game_id}/history").status_code == 200
@@ -211,7 +210,7 @@ def test_a_read_only_storage_keeps_reads_and_refuses_writes_clearly(running):
     assert new_game.status_code == 503
     health = client.get("/healthz")
     assert health.status_code == 503 and health.get_data(as_text=True).startswith("storage read-only")
-    store.writer().execute("PRAGMA query_only = OFF")
+    store.db.execute("PRAGMA query_only = OFF")
     assert recorded(store, game_id) == before
     assert client.get("/healthz").get_data(as_text=True) == "ok"  # the probe clears it once writable
 
@@ -220,7 +219,7 @@ def test_a_full_storage_answers_507_and_records_nothing(running):
     app, client, game_id, store = running
     before = recorded(store, game_id)
     pages = store.db.execute("PRAGMA page_count").fetchone()[0]
-    store.writer().execute(f"PRAGMA max_page_count = {pages}")  # not one page more: SQLITE_FULL
+    store.db.execute(f"PRAGMA max_page_count = {pages}")  # not one page more: SQLITE_FULL
     # Ben's 12,000-letter name makes the event need new pages.
     refused = client.post(f"/test-tally/{game_id}/add", data={"player": "Ben" * 4000, "points": "1"})
     assert refused.status_code == 507
@@ -228,7 +227,7 @@ def test_a_full_storage_answers_507_and_records_nothing(running):
     assert client.get(f"/games/{game_id}").status_code == 200
     health = client.get("/healthz")
     assert health.status_code == 507 and "storage full" in health.get_data(as_text=True)
-    store.writer().execute("PRAGMA max_page_count = 1073741823")
+    store.db.execute("PRAGMA max_page_count = 1073741823")
     assert recorded(store, game_id) == before
     assert client.get("/healthz").status_code == 200
     done = client.post(f"/test-tally/{game_id}/add", data={"player": "Ben" * 4000, "points": "1"})
@@ -237,7 +236,7 @@ def test_a_full_storage_answers_507_and_records_nothing(running):
 
 def test_an_htmx_write_on_full_storage_gets_the_notice_in_main(running):
     app, client, game_id, store = running
-    store.writer().execute(f"PRAGMA max_page_count = {store.db.execute('PRAGMA page_count').fetchone()[0]}")
+    store.db.execute(f"PRAGMA max_page_count = {store.db.execute('PRAGMA page_count').fetchone()[0]}")
     refused = client.post(f"/test-tally/{game_id}/add", data={"player": "Ben" * 4000, "points": "1"},
                           headers={"HX-Request": "true"})
     assert refused.status_code == 507 and refused.headers["HX-Retarget"] == "#main"

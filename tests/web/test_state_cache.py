@@ -218,10 +218,10 @@ def test_a_replaced_database_is_refolded_not_trusted(app, client):
 
 # -- one durable write per action -------------------------------------------------------------------
 
-def test_every_action_commits_once_on_the_writer_connection(app, client, monkeypatch):
+def test_every_action_commits_once_on_the_threads_connection(app, client, monkeypatch):
     """Events, status and catalog in one transaction: exactly one COMMIT per action (start,
-    every step of a whole game with card entries, undo, redo; a lone writer shares its COMMIT with
-    no one), and no request opens (or closes, which would checkpoint) a connection."""
+    every step of a whole game with card entries, undo, redo), and no request opens (or closes,
+    which would checkpoint) a connection."""
     import companion.events.connection as connection
     from companion.web.storage import thread_store
 
@@ -231,7 +231,7 @@ def test_every_action_commits_once_on_the_writer_connection(app, client, monkeyp
     game_id = start(client, setup_fields(autoplay.make_setup(rng, 3, cards=cards)))
     store = thread_store(app.config["DATABASE"])  # the test client serves requests in this thread
     statements: list[str] = []
-    store.writer().conn.set_trace_callback(statements.append)  # every write goes through it
+    store.db.conn.set_trace_callback(statements.append)  # every write of this thread goes through it
     opened: list[str] = []
     real_connect = connection.sqlite3.connect
     monkeypatch.setattr(connection.sqlite3, "connect", lambda *a, **k: opened.append(a[0]) or real_connect(*a, **k))
