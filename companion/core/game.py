@@ -9,6 +9,13 @@ A game is a set of pure functions over frozen dataclasses:
 - ``decide(state, command)`` returns the events a command causes, or raises ``RuleViolation``;
 - ``view_for(state, seat)`` returns what one seat (or ``None``: a spectator) may see.
 
+The command codec (``companion.core.codec``) lets commands travel as data (``companion replay``,
+imports): ``parse_command(state, data)`` reads a wire command ``{"type": <kind>, ...fields}``, the
+vocabulary the web posts, into the command ``decide`` takes (``InputError`` naming the field);
+``command_json(command)`` is its inverse (JSON data, ``parse_command(state, command_json(c)) ==
+c``); ``waiting_for(state)`` says, as JSON data, what the game waits for (``kind``: its pending
+step) and which ``seats`` must answer (``None``: the whole table).
+
 A game may also give ``fold_many(events, state, evolve)``, a faster fold of any iterable of events:
 its result must equal evolving them one by one with ``evolve`` (which it may call for some of
 them), and it must never change ``state`` or anything in it (other requests and threads read it).
@@ -35,6 +42,9 @@ class GameDefinition:
     view_for: Callable[[Any, str | None], Any]
 
     fold_many: Callable[[Iterable[Event], Any, Callable[[Any, Event], Any]], Any] | None = None
+    parse_command: Callable[[Any, Any], Any] | None = None
+    command_json: Callable[[Any], dict] | None = None
+    waiting_for: Callable[[Any], dict] | None = None
 
     def fold(self, events: Iterable[Event], state: Any = None) -> Any:
         """State after ``events`` (from ``state``, by default from nothing); ``state`` is left as it was."""

@@ -29,7 +29,7 @@ from companion.core.errors import InputError, RuleViolation
 from companion.core.events import Event
 from companion.core.game import GameDefinition
 from companion.core.i18n import T
-from companion.games.lockup import engine, terms
+from companion.games.lockup import codec, engine, terms
 from companion.games.lockup.box_profile import BoxProfile, parse_profile, require_guards
 from companion.games.lockup.events import GameStarted, GuardCardRevealed
 from companion.games.lockup.flow import Pending
@@ -167,7 +167,17 @@ def checked_evolve(state: SoloState | None, event: Event) -> SoloState:
     return evolve(state, event)
 
 
+def parse_command(state: SoloState, data: Any) -> dict:
+    """A validated command of a solo game (``InputError`` naming the field), in its wire form: the
+    player's guard commands (``reveal_guard``, ``atlas_reveal``) or an engine command."""
+    if isinstance(data, dict) and data.get("type") in ("reveal_guard", "atlas_reveal"):
+        return {"type": data["type"], "location": _location(data)}
+    return codec.parse_command(state.game, data)
+
+
 SOLO = GameDefinition(
     key="lockup-solo", title="Lockup: A Roll Player Tale — solo against the guards",
     start=start, decide=decide, evolve=checked_evolve, view_for=view_for,
+    parse_command=parse_command, command_json=codec.command_json,
+    waiting_for=lambda state: codec.pending_json(pending(state)),
 )

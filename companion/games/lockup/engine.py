@@ -62,8 +62,8 @@ from typing import Any
 from companion.core.errors import InputError, RuleViolation
 from companion.core.game import GameDefinition
 from companion.core.i18n import N_, T, from_json
+from companion.games.lockup import codec, effects, goals, hidden, lightsout, patrol, rewards, rollcall, terms
 from companion.games.lockup import commands as C
-from companion.games.lockup import effects, goals, hidden, lightsout, patrol, rewards, rollcall, terms
 from companion.games.lockup import events as E
 from companion.games.lockup.flow import Batch, Pending
 from companion.games.lockup.fold import evolve, fold_many
@@ -283,4 +283,6 @@ def _checked_evolve(state: State | None, event: E.Event) -> State:
 GAME = GameDefinition(
     key="lockup", title="Lockup: A Roll Player Tale", start=start, decide=decide, evolve=_checked_evolve,
     view_for=view_for, fold_many=fold_many,
+    parse_command=codec.parse_command, command_json=codec.command_json,
+    waiting_for=lambda state: codec.pending_json(pending(state)),
 )

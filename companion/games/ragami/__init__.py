@@ -38,6 +38,7 @@ explained scores.
 """
 
 from companion.core.game import GameDefinition
+from companion.games.ragami import codec
 from companion.games.ragami.commands import FIELDS, PARSERS, command_from_dict
 from companion.games.ragami.game import State, decide, evolve, start
 from companion.games.ragami.status import final_result, is_finished, pending, round_setup_reminders, view_for
@@ -51,6 +52,9 @@ GAME = GameDefinition(
     decide=decide,
     evolve=evolve,
     view_for=view_for,
+    parse_command=codec.parse_command,
+    command_json=codec.command_json,
+    waiting_for=codec.waiting_for,
 )
 
 __all__ = [

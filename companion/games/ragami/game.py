@@ -104,8 +104,9 @@ def tallies(state: State) -> list[Tally]:
 def start(setup: Mapping[str, Any]) -> list[Event]:
     """Validate the setup: ``players`` clockwise as ``{name, colour}`` (colour optional) or names;
     ``start_player`` a listed name, or null/absent to draw one (setup step 7); optional
-    ``bonus_needs_conflict`` (bool, default true: the RG-I1 table option)."""
-    setup = jsonin.obj(setup, "", required=("players",), optional=("start_player", "bonus_needs_conflict"))
+    ``bonus_needs_conflict`` (bool, default true: the RG-I1 table option) and ``seed`` (the
+    draw's seed, so that a replayed set-up draws the same start player)."""
+    setup = jsonin.obj(setup, "", required=("players",), optional=("start_player", "bonus_needs_conflict", "seed"))
     entries = jsonin.array(setup["players"], "players", MIN_PLAYERS, MAX_PLAYERS)  # RG-T1
     names: list[str] = []
     colours: list[str | None] = []
@@ -119,10 +120,13 @@ def start(setup: Mapping[str, Any]) -> list[Event]:
         colours.append(colour)
     free = iter(c for c in COLOURS if c not in colours)
     filled = tuple(c if c is not None else next(free) for c in colours)
-    seed, first = None, setup.get("start_player")
+    seed = None if setup.get("seed") is None else jsonin.integer(setup["seed"], "seed")
+    first = setup.get("start_player")
     if first is None:
-        seed = rng.new_seed()
+        seed = rng.new_seed() if seed is None else seed  # a given seed: a replay draws the same player
         first = rng.shuffled(names, seed)[0]
+    else:
+        seed = None  # nothing drawn
     first = jsonin.name_of(first, "start_player", names)
     needs_conflict = jsonin.boolean(setup.get("bonus_needs_conflict", True), "bonus_needs_conflict")
     return [ev.GameStarted(tuple(names), filled, first, seed, bonus_needs_conflict=needs_conflict)]

@@ -35,6 +35,7 @@ JSON-ready dict; ``final_result(state)`` the explained scores.
 """
 
 from companion.core.game import GameDefinition
+from companion.games.rattus_cartus import codec
 from companion.games.rattus_cartus.commands import FIELDS, PARSERS, command_from_dict
 from companion.games.rattus_cartus.game import (
     State,
@@ -56,6 +57,9 @@ GAME = GameDefinition(
     decide=decide,
     evolve=evolve,
     view_for=view_for,
+    parse_command=codec.parse_command,
+    command_json=codec.command_json,
+    waiting_for=codec.waiting_for,
 )
 
 __all__ = [

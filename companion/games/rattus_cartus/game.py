@@ -98,19 +98,22 @@ class Pending:
 
 
 def start(setup: Mapping[str, Any]) -> list[Event]:
-    """Validate the setup (``players`` clockwise, ``start_player`` or null to draw one, options)."""
+    """Validate the setup (``players`` clockwise, ``start_player`` or null to draw one, options;
+    optional ``seed``: the draw's seed, so that a replayed set-up draws the same start player)."""
     setup = jsonin.obj(setup, "", required=("players",),
-                       optional=("start_player", "plague_survivor", "gold_two_player_tie"))
+                       optional=("start_player", "plague_survivor", "gold_two_player_tie", "seed"))
     players = jsonin.array(setup["players"], "players", MIN_PLAYERS, MAX_PLAYERS)  # RC-G1
     names = tuple(jsonin.string(p, f"players[{i}]").strip() for i, p in enumerate(players))
     for i, name in enumerate(names):
         if name in names[:i]:
             raise InputError(f"players[{i}]", T("duplicate name %(name)s", name=repr(name)))
-    seed = None
+    seed = None if setup.get("seed") is None else jsonin.integer(setup["seed"], "seed")
     first = setup.get("start_player")
     if first is None:  # setup step 9: a random start player, recorded with its seed
-        seed = rng.new_seed()
+        seed = rng.new_seed() if seed is None else seed  # a given seed: a replay draws the same player
         first = rng.shuffled(names, seed)[0]
+    else:
+        seed = None  # nothing drawn
     first = jsonin.name_of(first, "start_player", names)
     survivor = jsonin.boolean(setup.get("plague_survivor", False), "plague_survivor")
     gold = jsonin.choice(setup.get("gold_two_player_tie", GOLD_TWO_PLAYER_TIE_DEFAULT), "gold_two_player_tie",

@@ -1,0 +1,37 @@
+"""Rattus Cartus commands as data (``companion.core.codec``): ``parse_command``, ``command_json``
+and ``waiting_for`` of ``GAME``.
+
+The wire form is what the web posts: ``{"type": "record-tally", "player": "Rojo", "church": 2, ...}``
+(a tally's influence as one field per class, as on the form), read by ``command_from_dict``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core import codec
+from companion.games.rattus_cartus.commands import PARSERS, TALLY_COUNTS, Command, RecordTally, command_from_dict
+from companion.games.rattus_cartus.game import pending
+from companion.games.rattus_cartus.rules import CLASSES
+
+
+def _tally_json(command: RecordTally) -> dict:
+    counts = {key: getattr(command, key) for key in TALLY_COUNTS}
+    return {"player": command.player, **dict(zip(CLASSES, command.influence, strict=True)), **counts}
+
+
+parse_command = codec.dataclass_parser(PARSERS, command_from_dict)
+command_json = codec.dataclass_json(Command, PARSERS, {RecordTally: _tally_json})
+
+
+def waiting_for(state: Any) -> dict:
+    """The step the game waits for (``pending``): in a round, the player whose turn it is (the
+    table once all have played); at the end, the players whose counts or rat sum are missing."""
+    waiting = pending(state)
+    seats: Any = None
+    if waiting.step == "round":
+        seats = state.current_player()
+    elif waiting.step == "final-entry":
+        named = [need.split(":", 1)[1] for need in waiting.needs if need.startswith(("tally:", "rats:"))]
+        seats = list(dict.fromkeys(named))
+    return codec.waiting(waiting.step, seats, rule=waiting.rule, message=waiting.message, needs=waiting.needs)
