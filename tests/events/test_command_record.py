@@ -6,11 +6,13 @@ Uses the made-up test game "Tally" of tests/conftest.py (not a real game)."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
 from sqlite_utils import Database
 
-from companion.events import EventStore
+from companion.events import EventStore, chain
+from companion.events.jsonl import export_lines
 from companion.events.migrations import MIGRATIONS
 from companion.events.store import ImportedEvent
 
@@ -74,4 +76,7 @@ def test_a_game_stored_before_step_5_reads_and_exports_with_no_commands(tmp_path
     old.conn.close()
     store = EventStore(path)  # migrates to step 5
     assert store.commands("g") == {1: None, 2: None}
+    lines = [json.loads(line) for line in export_lines(store, "g")]
+    assert [line.get("command", "absent") for line in lines[:-1]] == [None, None]
+    assert lines[-1]["format"] == chain.FORMAT
     store.close()
