@@ -66,7 +66,7 @@ def verify(definition: GameDefinition, records: Sequence[Any], commands: Mapping
                                                   "an older version of the app), so the rules cannot check them"))
         made = _decide(definition, state, done, command, head, first=not done)
         _compare(made, run, head, where, last=run is runs[-1])
-        state = _advance(definition, state, done, run, made, head)
+        state = _advance(definition, state, done, run, head)
         done.extend(run)
     return state
 
@@ -121,7 +121,7 @@ def _compare(made: list[Event], run: list[Any], head: str, where: Where, last: b
         type_, version, payload = encode(event)
         field = f"{where(record.seq)}.{record.type}"
         if record.type != type_:
-            raise InputError(field, T("not the event the rules make here (they make %(made)s)", made=type_))
+            raise InputError(field, T("not the event the rules make here for the command on %(head)s", head=head))
         recorded = _as_of(record, version)
         if recorded is None or _canonical(recorded) != _canonical(payload):
             key = _first_difference(record.payload, payload)
@@ -161,14 +161,15 @@ def _first_difference(recorded: Any, made: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _advance(definition: GameDefinition, state: Any, done: list[Any], run: list[Any], made: list[Event],
-             head: str) -> Any:
+def _advance(definition: GameDefinition, state: Any, done: list[Any], run: list[Any], head: str) -> Any:
     # A new command adds its events to the state; an undo or redo changes which earlier ones count.
+    # The recorded events (equal to ``made`` as JSON) are folded, as a reload of the game does:
+    # their mappings keep the order they were recorded in, which a later decision may word.
     try:
         if run[0].type in (history.UNDO, history.REDO):
             kept = history.effective([*done, *run])
             return definition.fold(decode(r.type, r.version, r.payload) for r in kept)
-        return definition.fold(made, state)
+        return definition.fold((decode(r.type, r.version, r.payload) for r in run), state)
     except InputError as exc:
         raise InputError(f"{head}.{exc.field}", exc.message) from None
     except Exception:  # noqa: BLE001 - never Python text

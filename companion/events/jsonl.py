@@ -98,7 +98,9 @@ def export_lines(store: EventStore, game_id: str, secret: str | None = None) -> 
 
 
 def _dump(value: dict[str, Any]) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True) + "\n"
+    # Keys in their recorded order (the digest does not depend on it): a game's rules may word a
+    # decision in the order of a mapping of the state, so deciding the file again needs that order.
+    return json.dumps(value, ensure_ascii=False) + "\n"
 
 
 def as_stored(records: list[dict[str, Any]]) -> list[StoredEvent]:

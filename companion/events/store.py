@@ -107,7 +107,8 @@ def _to_record(item: Event | Record) -> Record:
 
 def _command_text(command: Any) -> str | None:
     # Strict JSON (no default=str): a command that is not data fails its write, never half-stored.
-    return None if command is None else json.dumps(command, ensure_ascii=False, sort_keys=True, allow_nan=False)
+    # Keys keep their order: the state a start makes of its set-up keeps it too.
+    return None if command is None else json.dumps(command, ensure_ascii=False, allow_nan=False)
 
 
 def _check_imported(events: Sequence[ImportedEvent]) -> None:

@@ -73,11 +73,20 @@ def may_export(game: dict[str, Any]) -> bool:
     return is_host() or game["status"] == "finished" or bool(ui and ui.export_in_progress)
 
 
+def _readable(game: dict[str, Any]) -> bool:
+    # A payload that is not even JSON cannot be exported: the link would fail too.
+    try:
+        get_store().events(game["id"])
+    except ValueError:
+        return False
+    return True
+
+
 def page(game: dict[str, Any]):
     """The "this game's record is damaged" page (200: the page itself works), with the export."""
     ui = GAMES.get(game["kind"])
     fragment = bool(request.headers.get("HX-Request"))
     template = "games/_damaged.html" if fragment else "games/damaged.html"
     html = render_template(template, game=game, title=ui.title if ui else "",
-                           export=may_export(game) and request.endpoint != "games.export")
+                           export=may_export(game) and request.endpoint != "games.export" and _readable(game))
     return html, 200, ({"HX-Retarget": "#main", "HX-Reswap": "innerHTML"} if fragment else {})

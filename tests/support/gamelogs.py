@@ -73,7 +73,7 @@ def parse(text: str) -> list[dict]:
 
 def dump(lines: list[dict]) -> bytes:
     """Lines back to an export file (non-ASCII escaped, so a lone surrogate can be written too)."""
-    return "".join(json.dumps(v, sort_keys=True) + "\n" for v in lines).encode()
+    return "".join(json.dumps(v) + "\n" for v in lines).encode()
 
 
 def rechain(lines: list[dict]) -> list[dict]:
