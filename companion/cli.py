@@ -1,8 +1,10 @@
-"""The ``companion`` console script: ``serve``, ``audit`` and ``referee``.
+"""The ``companion`` console script: ``serve``, ``audit``, ``referee`` and ``replay``.
 
 ``audit`` and ``referee`` read one JSON document (a file or ``-`` for standard input) and print
 one JSON document; malformed input exits with status 2 and one ``error: <field>: <message>``
-line on standard error (``docs/cli-contracts.md``).
+line on standard error (``docs/cli-contracts.md``). ``replay`` reads JSON Lines (a set-up, then
+one command a line) and prints one JSON document; a line it cannot replay (bad input, or a
+command the rules refuse) exits with status 2 and ``error: line N: <field>: <message>``.
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description="A board-game table companion.")
-    sub = parser.add_subparsers(dest="command", metavar="{serve,audit,referee}")
+    sub = parser.add_subparsers(dest="command", metavar="{serve,audit,referee,replay}")
 
     serve = sub.add_parser("serve", help="serve the app on the local network (waitress)")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
@@ -76,6 +78,11 @@ def _parser() -> argparse.ArgumentParser:
     referee.add_argument("question", choices=["location", "guards"])
     referee.add_argument("file", help="a JSON file, or - for standard input")
     referee.set_defaults(handler=lambda a: _run_json(("referee", a.game, a.question), a.file))
+
+    replay = sub.add_parser("replay", help="replay a whole game from JSON Lines (a set-up, then one command a line)")
+    replay.add_argument("game", choices=["lockup", "rattus-cartus", "ragami"])
+    replay.add_argument("file", help="a JSON Lines file, or - for standard input")
+    replay.set_defaults(handler=_replay)
     return parser
 
 
@@ -85,8 +92,19 @@ def _load(key: tuple[str, ...]) -> Callable[[Any], dict]:
 
 
 def _run_json(key: tuple[str, ...], file: str) -> int:
+    return _answer(lambda: _load(key)(parse_json(_read(file))))
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from companion import replaycli
+
+    return _answer(lambda: replaycli.run(args.game, _read(args.file)))
+
+
+def _answer(produce: Callable[[], dict]) -> int:
+    """Print the document ``produce`` returns; its ``InputError`` is one ``error:`` line, status 2."""
     try:
-        result = _load(key)(parse_json(_read(file)))
+        result = produce()
     except InputError as exc:
         _error(str(exc))
         return 2

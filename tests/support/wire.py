@@ -56,6 +56,14 @@ def _begin(game: GameDefinition, setup: dict) -> Played:
     return played
 
 
+def lockup_setup(seed: int = 5, players: int = 3) -> dict:
+    """A multiplayer Lockup set-up with made-up cards (the one :func:`lockup` plays from)."""
+    from companion.games.lockup import autoplay
+
+    rng = random.Random(seed)
+    return autoplay.make_setup(rng, players, "standard", autoplay.Cards(rng))
+
+
 def lockup(seed: int = 5, players: int = 3) -> Played:
     """A whole multiplayer Lockup game by the random legal player (made-up cards)."""
     from companion.games.lockup import autoplay
@@ -98,31 +106,17 @@ def rattus_cartus(seed: int = 3) -> Played:
         for _ in range(len(RC_PLAYERS)):
             played.do({"type": "end-turn"})
         played.do({"type": "end-round", "treasury_used": False})
-    doc = next(e for e in examples() if e["command"] == "companion audit rattus-cartus")["input"]
+    doc = next(e["input"] for e in examples()
+               if e["command"] == "companion audit rattus-cartus" and "influence_ties" in e["input"])
     for player in doc["players"]:
         counts = {k: player[k] for k in ("hand_cards", "swords", "safe_conducts", "flutes", "gold", "vp_tokens")}
         played.do({"type": "record-tally", "player": player["name"], **player["influence"], **counts})
         played.do({"type": "record-rats", "player": player["name"], "rats": player["rats"]})
-    played.do({"type": "record-treasury", "used": True})
-    for need in played.game.waiting_for(played.state)["needs"]:
-        cls = need.split(":", 1)[1]
-        tied = played.state.ties().get(cls) or _tied(played.state, cls)
-        played.do({"type": "record-influence-order", "influence_class": cls, "order": tied})
-    played.do({"type": "reveal-plague", "nuns": 4})
+    played.do({"type": "record-treasury", "used": doc["treasury_used"]})
+    for cls, order in doc["influence_ties"].items():  # RC-F2: the order of a tie that decides a score
+        played.do({"type": "record-influence-order", "influence_class": cls, "order": order})
+    played.do({"type": "reveal-plague", "nuns": doc["nuns"]})
     return played
-
-
-def _tied(state, cls: str) -> list[str]:
-    from companion.games.rattus_cartus.rules import CLASSES
-
-    at = CLASSES.index(cls)
-    values = [t.influence[at] for t in state.tallies]
-    best = sorted(set(values), reverse=True)
-    for value in best:
-        names = [n for n, v in zip(state.players, values, strict=True) if v == value]
-        if len(names) > 1:
-            return names
-    return list(state.players)  # pragma: no cover
 
 
 RG_PLAYERS = ["Ana", "Bo", "Cy", "Di"]

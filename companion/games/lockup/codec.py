@@ -38,7 +38,36 @@ def parse_command(state: Any, data: Any) -> dict:
 
 
 def pending_json(waiting: Pending) -> dict:
-    """What a Lockup game waits for, as ``waiting_for`` data: several seats for a discard (L-P1)."""
+    """What a Lockup game waits for, as ``waiting_for`` data: several seats for a discard (L-P1);
+    public facts only (no holding cell's tiles, I-16)."""
     seats = list(waiting.detail.get("excess") or ()) if waiting.kind == "discard" else waiting.seat
-    return codec.waiting(waiting.kind, seats, location=waiting.location, detail=waiting.detail)
+    detail = waiting.detail
+    if waiting.kind == "reveal-tiles":  # I-16: the values the seat may name are its holding cell's secret
+        detail = {key: value for key, value in detail.items() if key != "tiles"}
+    return codec.waiting(waiting.kind, seats, location=waiting.location, detail=detail)
 
+
+
+def public(state: Any) -> dict:
+    """The game as every seat may see it (``view_for(state, None)``): round, phase, supply, the
+    board (face-down tiles without values) and each seat's board (holding cells as counts, I-16)."""
+    from companion.games.lockup.engine import seat_view, view_for  # the engine is built from this module
+
+    core = getattr(state, "game", state)  # a solo game's state wraps the engine's (solo_guard)
+    view = view_for(core, None)
+    out = {
+        "mode": view.mode, "round": view.round, "phase": view.phase, "turn": view.turn,
+        "first_player": view.first_player, "leader_goal": view.leader_holder, "supply": dict(view.supply),
+        "placements": codec.jsonable(view.placements),
+        "seats": [seat_view(view, name) for name in view.seating],
+    }
+    if core is not state:  # solo: the automaton's decks, as counts only (their order is hidden)
+        out["guards"] = {"difficulty": state.difficulty, "guard_deck": len(state.guard_deck),
+                         "location_deck": len(state.location_deck)}
+    return out
+
+
+def result(state: Any) -> dict | None:
+    """The final scores once the game is over, as ``companion audit lockup`` prints them (L-F)."""
+    core = getattr(state, "game", state)
+    return codec.jsonable(core.result) if core.result else None

@@ -11,7 +11,8 @@ COMMANDS (``kind``: fields)
 Setup (``GAME.start(setup)``): ``players`` (2-4, clockwise; each a name or ``{name, colour}``
 with colour yellow/green/blue/purple, free colours assigned in that order), ``start_player``
 (a listed name, or null/absent to draw one), optional ``bonus_needs_conflict`` (bool, default
-true: the RG-I1 table option, no +7/+4 conflicts bonus for a player with 0 conflicts resolved).
+true: the RG-I1 table option, no +7/+4 conflicts bonus for a player with 0 conflicts resolved),
+optional ``seed`` (the seed of the start player's draw, so that a replay draws the same one).
 
 - ``resolve-conflict``: ``player``, ``die_value`` (1-6, the VP gained, RG-V3), optional
   ``saints`` (players whose saint stood on the conflict, +1 VP each, RG-V4), ``helper`` (the

@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core import codec
+from companion.games.ragami.audit import to_output
 from companion.games.ragami.commands import PARSERS, Command, command_from_dict
 from companion.games.ragami.game import PLAYING, current_player
-from companion.games.ragami.status import pending
+from companion.games.ragami.status import final_result, pending, view_for
 
 parse_command = codec.dataclass_parser(PARSERS, command_from_dict)
 command_json = codec.dataclass_json(Command, PARSERS)
@@ -23,3 +24,14 @@ def waiting_for(state: Any) -> dict:
     return codec.waiting(waiting.step, seats, rule=waiting.rule, message=waiting.message,
                          reminders=[{"id": key, "text": text} for key, text in waiting.reminders],
                          warning=waiting.warning)
+
+
+def public(state: Any) -> dict:
+    """The game as every seat sees it: ``view_for(state, None)`` (Ragami tracks nothing secret)."""
+    return codec.jsonable(view_for(state, None))
+
+
+def result(state: Any) -> dict | None:
+    """The final scores once the game is finished, as ``companion audit ragami`` prints them."""
+    scores = final_result(state)
+    return None if scores is None else to_output(scores)

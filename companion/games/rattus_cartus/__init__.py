@@ -9,7 +9,8 @@ COMMANDS (``kind``: fields)
 Setup (``GAME.start(setup)``): ``players`` (2-5 names, clockwise seating), ``start_player``
 (a listed name, or null/absent to draw one), optional ``plague_survivor`` (bool, RC-F9 option),
 ``gold_two_player_tie`` (RC-F5 option for a two-player tie for most Gold: ``"split_9"``, the
-default, shares the 9 VP, 4 each; ``"split_6"`` shares only the 6, 3 each).
+default, shares the 9 VP, 4 each; ``"split_6"`` shares only the 6, 3 each), optional ``seed`` (the
+seed of the start player's draw, so that a replay draws the same one).
 
 - ``end-round``: optional ``treasury_used`` (bool: the Treasury building was used this round;
   once noted, the end does not ask again, RC-F5). Ends the current round; the start player

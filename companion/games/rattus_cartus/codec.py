@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core import codec
+from companion.games.rattus_cartus.audit import to_output
 from companion.games.rattus_cartus.commands import PARSERS, TALLY_COUNTS, Command, RecordTally, command_from_dict
-from companion.games.rattus_cartus.game import pending
+from companion.games.rattus_cartus.game import final_result, pending, view_for
 from companion.games.rattus_cartus.rules import CLASSES
 
 
@@ -35,3 +36,14 @@ def waiting_for(state: Any) -> dict:
         named = [need.split(":", 1)[1] for need in waiting.needs if need.startswith(("tally:", "rats:"))]
         seats = list(dict.fromkeys(named))
     return codec.waiting(waiting.step, seats, rule=waiting.rule, message=waiting.message, needs=waiting.needs)
+
+
+def public(state: Any) -> dict:
+    """The game as every seat may see it: ``view_for(state, None)`` (rat sums hidden until the plague)."""
+    return codec.jsonable(view_for(state, None))
+
+
+def result(state: Any) -> dict | None:
+    """The final scores once the plague is revealed, as ``companion audit rattus-cartus`` prints them."""
+    scores = final_result(state)
+    return None if scores is None else to_output(scores)
