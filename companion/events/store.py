@@ -409,6 +409,19 @@ class EventStore(SettingsMixin, SeatsMixin):
                 project()
             return result
 
+    def _not_before(self, game_id: str, current: int, now: str) -> str:
+        """``now``, or the time of the game's event ``current`` if the clock shows earlier: a
+        game's times never run backwards (a clock set back, another device's times imported),
+        so its export stays one an import accepts (companion.events.jsonl refuses time running
+        backwards)."""
+        row = self.db.execute("SELECT ts FROM events WHERE game_id = ? AND seq = ?", [game_id, current]).fetchone()
+        if row is None:
+            return now
+        try:
+            return row[0] if datetime.fromisoformat(row[0]) > datetime.fromisoformat(now) else now
+        except (TypeError, ValueError):  # a time without its zone (never written by this app)
+            return now
+
     def _seen(self, key: str, game_id: str, digest: str) -> AppendResult | None:
         row = self.db.execute(
             "SELECT game_id, request_hash, first_seq, last_seq FROM commands WHERE idempotency_key = ?", [key]
@@ -426,7 +439,7 @@ class EventStore(SettingsMixin, SeatsMixin):
         if not records:
             raise ValueError("a command must append at least one event")
         now = _now()
-        times = times or [now] * len(records)
+        times = times or [self._not_before(game_id, current, now)] * len(records)
         rows = [
             (game_id, current + i, type_, version, json.dumps(payload, ensure_ascii=False), ts, command_id or key)
             for i, ((type_, version, payload), ts) in enumerate(zip(records, times, strict=True), start=1)

@@ -80,3 +80,20 @@ def test_a_game_stored_before_step_5_reads_and_exports_with_no_commands(tmp_path
     assert [line.get("command", "absent") for line in lines[:-1]] == [None, None]
     assert lines[-1]["format"] == chain.FORMAT
     store.close()
+
+
+def test_a_games_times_never_run_backwards_whatever_the_clock(tmp_path):
+    """Ruling (issue 20): an import refuses time running backwards, so the store never writes it: a
+    command recorded while the clock shows a time before the game's last event takes that time."""
+    store = EventStore(tmp_path / "db.sqlite3")
+    events = [ImportedEvent(1, *STARTED, "2999-01-01T10:00:00.000+02:00", "a", {"type": "start", "setup": {}})]
+    game, _created = store.import_game("test-tally", "From a clock far ahead", events, "digest", "active")
+    store.append(game["id"], 1, [added("Ana", 1)], "k1", command={"type": "add", "player": "Ana", "points": 1})
+    assert [e.ts for e in store.events(game["id"])] == ["2999-01-01T10:00:00.000+02:00"] * 2
+    store.append(game["id"], 2, [added("Ben", 1)], "k2", command={"type": "add", "player": "Ben", "points": 1})
+    assert store.events(game["id"])[-1].ts == "2999-01-01T10:00:00.000+02:00"
+    other = store.start_game("test-tally", "Now", [STARTED], "s2", {})
+    store.append(other["id"], 1, [added("Ana", 1)], "k3")
+    first, second = store.events(other["id"])
+    assert first.ts <= second.ts < "2999"
+    store.close()
