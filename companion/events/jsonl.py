@@ -126,7 +126,7 @@ def write_import(store: EventStore, export: Export, status: str) -> tuple[dict[s
 def parse_export(lines: Iterable[str], known_kinds: Iterable[str], secret: str | None = None) -> Export:
     """Parse and verify exported lines (raises InputError naming the line and what failed):
     the chain, the format, each line's fields, time never running backwards, and one command
-    at the head of each command's run (the rules decide it again: :mod:`companion.events.verify`).
+    at the head of each command's run (the rules decide it again: :mod:`companion.core.verify`).
     ``secret``: this instance's, to tell whether it signed the file."""
     known_kinds = set(known_kinds)
     records: list[dict[str, Any]] = []
