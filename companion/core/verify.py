@@ -30,6 +30,7 @@ from companion.core.i18n import T
 
 START, UNDO, REDO = "start", "undo", "redo"
 Where = Callable[[int], str]
+Reveals = Callable[[Any, Any], bool]  # (state before a command, one of its records): it showed something hidden
 
 
 def start_command(setup: Mapping[str, Any], events: Sequence[Event]) -> dict[str, Any]:
@@ -49,11 +50,12 @@ def marker_command(which: str) -> dict[str, str]:
 
 
 def verify(definition: GameDefinition, records: Sequence[Any], commands: Mapping[int, Any],
-           where: Where = lambda seq: f"event {seq}") -> Any:
+           where: Where = lambda seq: f"event {seq}", reveals: Reveals | None = None) -> Any:
     """Decide every command of ``records`` again and return the final state; ``InputError``
     (field ``where(seq)…``) at the first difference. ``records``: stored-event-like (``seq``,
     ``type``, ``version``, ``payload``, ``command_id``); ``commands``: the JSON of each command by
-    the ``seq`` of its first event."""
+    the ``seq`` of its first event; ``reveals``: the app's judgement of a command that showed the
+    table something hidden, which it never undoes (``GameUI.reveals``)."""
     runs = _runs(records)
     if not runs:
         raise InputError(where(1), T("missing: the record has no events"))
@@ -64,7 +66,7 @@ def verify(definition: GameDefinition, records: Sequence[Any], commands: Mapping
         if not isinstance(command, Mapping):
             raise InputError(f"{head}.command", T("no command was kept for these events (they were recorded by "
                                                   "an older version of the app), so the rules cannot check them"))
-        made = _decide(definition, state, done, command, head, first=not done)
+        made = _decide(definition, state, done, command, head, not done, reveals)
         _compare(made, run, head, where, last=run is runs[-1])
         state = _advance(definition, state, done, run, head)
         done.extend(run)
@@ -82,7 +84,7 @@ def _runs(records: Sequence[Any]) -> list[list[Any]]:
 
 
 def _decide(definition: GameDefinition, state: Any, done: list[Any], command: Mapping[str, Any], head: str,
-            first: bool) -> list[Event]:
+            first: bool, reveals: Reveals | None) -> list[Event]:
     kind = command.get("type")
     if first != (kind == START):
         message = T("the game must begin with its start") if first else T("a game starts only once")
@@ -91,7 +93,7 @@ def _decide(definition: GameDefinition, state: Any, done: list[Any], command: Ma
         if kind == START:
             return list(definition.start(command.get("setup")))
         if kind in (UNDO, REDO):
-            return [_marker(done, kind, head)]
+            return [_marker(definition, done, kind, head, reveals)]
         if definition.parse_command is None:
             raise InputError(f"{head}.command", T("this game's commands cannot be checked"))
         return list(definition.decide(state, definition.parse_command(state, dict(command))))
@@ -101,19 +103,31 @@ def _decide(definition: GameDefinition, state: Any, done: list[Any], command: Ma
         inside = "command.setup" if kind == START else "command"  # a start's fields are its set-up's
         raise InputError(f"{head}.{inside}.{exc.field}".rstrip("."), exc.message) from None
     except RuleViolation as exc:
-        reason = f"{exc.reason} ({exc.rule})" if exc.rule else exc.reason
-        raise InputError(f"{head}.command", T("the rules refuse this command: %(reason)s", reason=reason)) from None
+        message = (T("the rules refuse this command: %(reason)s (%(rule)s)", reason=exc.reason, rule=exc.rule)
+                   if exc.rule else T("the rules refuse this command: %(reason)s", reason=exc.reason))
+        raise InputError(f"{head}.command", message) from None
     except Exception:  # noqa: BLE001 - data the game's code cannot take is refused, never shown as Python
         raise InputError(f"{head}.command", T("the rules cannot decide this command")) from None
 
 
-def _marker(done: list[Any], kind: str, head: str) -> Event:
+def _marker(definition: GameDefinition, done: list[Any], kind: str, head: str, reveals: Reveals | None) -> Event:
     line = history.timeline(done)
     target = line.undo_target() if kind == UNDO else line.redo_target()
     if target is None:
         raise InputError(f"{head}.command", T("there is nothing to undo here") if kind == UNDO
                          else T("there is nothing to redo here"))
+    if kind == UNDO and reveals is not None and _revealed(definition, done, target, reveals):
+        raise InputError(f"{head}.command", T("this undoes an action that revealed hidden information to the "
+                                              "table, which the app never undoes"))
     return (history.CommandUndone if kind == UNDO else history.CommandRedone)(command_id=target)
+
+
+def _revealed(definition: GameDefinition, done: list[Any], target: str, reveals: Reveals) -> bool:
+    # As the web judges it (companion.web.seats): against the state before the command.
+    kept = [r for r in history.effective(done) if r.command_id != target]
+    before = definition.fold(decode(r.type, r.version, r.payload) for r in kept)
+    return any(reveals(before, r) for r in done if r.command_id == target and r.type not in (history.UNDO,
+                                                                                             history.REDO))
 
 
 def _compare(made: list[Event], run: list[Any], head: str, where: Where, last: bool) -> None:

@@ -21,7 +21,7 @@ from companion.core.errors import InputError
 from companion.core.events import decode
 from companion.core.game import GameDefinition
 from companion.core.jsonin import parse_json
-from companion.core.verify import verify
+from companion.core.verify import Reveals, verify
 from companion.events import chain
 from companion.events.store import EventStore, ImportedEvent, StoredEvent
 
@@ -65,13 +65,14 @@ class Export:
         return {r["seq"]: r[COMMAND] for r in self.records if COMMAND in r}
 
 
-def replay(export: Export, definition: GameDefinition) -> Any:
+def replay(export: Export, definition: GameDefinition, reveals: Reveals | None = None) -> Any:
     """Decide every command of the export again through the game's rules
     (:func:`companion.core.verify.verify`) and return the final state.
 
-    Anything the rules do not make exactly as recorded raises ``InputError`` naming its line.
+    Anything the rules do not make exactly as recorded raises ``InputError`` naming its line;
+    ``reveals``: the app's judgement of commands it never undoes (``GameUI.reveals``).
     """
-    return verify(definition, export.stored(), export.commands(), export.line_of)
+    return verify(definition, export.stored(), export.commands(), export.line_of, reveals)
 
 
 def export_lines(store: EventStore, game_id: str, secret: str | None = None) -> Iterator[str]:

@@ -57,7 +57,7 @@ def is_damaged(game: dict[str, Any]) -> bool:
         return False
     store = get_store()
     try:
-        verify(ui.definition, store.events(game["id"]), store.commands(game["id"]))
+        verify(ui.definition, store.events(game["id"]), store.commands(game["id"]), reveals=ui.reveals)
     except CompanionError:
         return True
     except Exception:  # noqa: BLE001 - a payload that is not even JSON: the record is damaged

@@ -149,7 +149,7 @@ def import_game():
                               current_app.config["SECRET_KEY"])
         ui = GAMES[export.kind]
         # Decided again before writing: a file whose events the rules do not make is refused whole.
-        state = replay(export, ui.definition)
+        state = replay(export, ui.definition, ui.reveals)
         _check_whole(ui, state)
     except UnicodeDecodeError:
         return _import_error(_("File: not UTF-8 text."))

@@ -300,3 +300,23 @@ def test_a_game_recorded_before_commands_were_kept_exports_but_does_not_import(a
     assert exported.status_code == 200 and lines[0]["command"] is None
     status, shown = upload(app, lines, rechain=False)
     assert status == 400 and shown.startswith("File: line 1.command: no command was kept"), shown
+
+
+def test_an_undo_of_an_action_that_revealed_hidden_information_is_refused(tmp_path, device):
+    """The app never undoes a command that showed the table something hidden (issue 12): a file
+    that does is not one the app made (solo Lockup: a guard card turned face up, L-SO5)."""
+    from support import wire
+
+    from companion.web.gameui.lockup.rollcall import _REVEALING
+
+    source = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "solo")})
+    with source.app_context():
+        game = gamelogs.record_played(get_store(), wire.solo(seed=7))
+    lines = events_of(gamelogs.parse(source.test_client().get(f"/games/{game['id']}/export.jsonl")
+                                     .get_data(as_text=True)))
+    i = next(n for n, line in enumerate(lines) if line["type"] in _REVEALING and n > 0)
+    j = max(n for n, line in enumerate(lines) if line["command_id"] == lines[i]["command_id"])
+    undo = {**lines[j], "seq": j + 2, "type": "command-undone", "version": 1, "command_id": "forged-undo",
+            "command": {"type": "undo"}, "payload": {"command_id": lines[i]["command_id"]}}
+    shown = refused_at(device, [*lines[:j + 1], undo], j + 2, ".command")
+    assert "revealed hidden information" in shown
