@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from support import gamelogs, wire
 
 from companion import create_app
+from companion.core.history import CommandRedone, CommandUndone
 from companion.events import EventStore
 from companion.events.jsonl import export_lines, parse_export, replay, write_import
 from companion.web import get_store
@@ -91,12 +92,18 @@ def registered(tmp_path_factory):
     return new_app(tmp_path_factory.mktemp("registry"))
 
 
-def round_trip(played) -> None:
-    """Record ``played``, export it, decide it again, import it: everything as it was played."""
+def round_trip(played, undo_redo: bool = False) -> None:
+    """Record ``played`` (then, with ``undo_redo``, undo its last command and redo it), export it,
+    decide it again, import it: everything as it was played."""
     with tempfile.TemporaryDirectory() as folder:
         store = EventStore(Path(folder) / "db.sqlite3")
         try:
             game = gamelogs.record_played(store, played)
+            if undo_redo:
+                last = store.events(game["id"])[-1].command_id
+                for marker, which in ((CommandUndone(last), "undo"), (CommandRedone(last), "redo")):
+                    store.append(game["id"], store.last_seq(game["id"]), [marker], f"{which}-{last}",
+                                 command={"type": which})
             export = parse_export(list(export_lines(store, game["id"])), [played.game.key])
             state = replay(export, played.game)
             assert state == played.state, "the same final state, result included"
@@ -110,24 +117,26 @@ def round_trip(played) -> None:
             store.close()
 
 
-def _check(registered, kind: str, seed: int, players: int) -> None:
+def _check(registered, kind: str, seed: int, players: int, undo_redo: bool) -> None:
     played = wire.solo(seed=seed) if kind == "solo" else wire.lockup(seed=seed, players=players)
-    round_trip(played)
+    round_trip(played, undo_redo)
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(kind=st.sampled_from(["multiplayer", "solo"]), seed=st.integers(0, 10_000), players=st.integers(2, 5))
-def test_random_legal_games_round_trip_through_export_and_import(registered, kind, seed, players):
-    _check(registered, kind, seed, players)
+@given(kind=st.sampled_from(["multiplayer", "solo"]), seed=st.integers(0, 10_000), players=st.integers(2, 5),
+       undo_redo=st.booleans())
+def test_random_legal_games_round_trip_through_export_and_import(registered, kind, seed, players, undo_redo):
+    _check(registered, kind, seed, players, undo_redo)
 
 
 @pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(kind=st.sampled_from(["multiplayer", "solo"]), seed=st.integers(0, 10**9), players=st.integers(2, 5))
-def test_many_random_legal_games_round_trip_through_export_and_import(registered, kind, seed, players):
-    _check(registered, kind, seed, players)
+@given(kind=st.sampled_from(["multiplayer", "solo"]), seed=st.integers(0, 10**9), players=st.integers(2, 5),
+       undo_redo=st.booleans())
+def test_many_random_legal_games_round_trip_through_export_and_import(registered, kind, seed, players, undo_redo):
+    _check(registered, kind, seed, players, undo_redo)
 
 
 def test_the_scripted_rattus_cartus_and_ragami_games_round_trip(registered):
-    round_trip(wire.rattus_cartus(seed=11))
+    round_trip(wire.rattus_cartus(seed=11), undo_redo=True)
     round_trip(wire.ragami(seed=12))
