@@ -15,10 +15,14 @@ import re
 
 import pytest
 import support
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from support import gamelogs
 
 from companion import create_app
+from companion.core.errors import InputError
 from companion.events import EventStore
+from companion.events.jsonl import export_lines, parse_export, replay
 from companion.web import get_store
 
 PYTHON_TEXT = re.compile(r"Traceback|Error\b|not in list|NoneType|object has no|unexpected keyword|\bargs?\b|"
@@ -320,3 +324,72 @@ def test_an_undo_of_an_action_that_revealed_hidden_information_is_refused(tmp_pa
             "command": {"type": "undo"}, "payload": {"command_id": lines[i]["command_id"]}}
     shown = refused_at(device, [*lines[:j + 1], undo], j + 2, ".command")
     assert "revealed hidden information" in shown
+
+
+# --- any one value changed anywhere: refused in words, or the very same events -----------------
+
+_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-3, 60), st.floats(allow_nan=False, allow_infinity=False),
+                    st.text(max_size=8), st.lists(st.integers(0, 3), max_size=2),
+                    st.dictionaries(st.sampled_from(["type", "player", "seat"]), st.text(max_size=4), max_size=2))
+
+
+def _paths(value, prefix=()):
+    yield prefix
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _paths(item, (*prefix, index))
+
+
+def _events(records) -> list[tuple]:
+    return [(r["type"], r["version"], json.dumps(r["payload"], sort_keys=True)) for r in records]
+
+
+@pytest.fixture(scope="module")
+def ragami_lines(tmp_path_factory) -> list[dict]:
+    """The event lines of an export of the scripted Ragami game of ``support.wire`` (made-up names)."""
+    from support import wire
+
+    source = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path_factory.mktemp("ragami"))})
+    with source.app_context():
+        game = gamelogs.record_played(get_store(), wire.ragami(seed=4))
+        return events_of(gamelogs.parse("".join(export_lines(get_store(), game["id"]))))
+
+
+def _one_value_changed(original: list[dict], kind: str, definition, data) -> None:
+    lines = json.loads(json.dumps(original))
+    at = data.draw(st.integers(0, len(lines) - 1))
+    paths = [p for p in _paths(lines[at]) if p and p[0] in ("payload", "command") and p != ("command",)]
+    path = data.draw(st.sampled_from(paths))
+    node = lines[at]
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = data.draw(_VALUES)
+    rows = gamelogs.dump(gamelogs.rechain(lines)).decode().split("\n")
+    try:
+        export = parse_export(rows, [kind])
+        replay(export, definition)
+    except InputError as exc:
+        assert str(exc).startswith(("line ", "file")), str(exc)
+        assert not PYTHON_TEXT.search(exc.message), str(exc)
+        return
+    assert _events(export.records) == _events(original), "a changed event was accepted"
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_any_value_changed_is_refused_in_words_or_changes_no_event(ragami_lines, data):
+    from companion.games.ragami import GAME as RAGAMI
+
+    _one_value_changed(ragami_lines, "ragami", RAGAMI, data)
+
+
+@pytest.mark.slow
+@settings(max_examples=80, deadline=None)
+@given(data=st.data())
+def test_any_value_of_a_lockup_game_changed_is_refused_in_words_or_changes_no_event(lockup_lines, data):
+    from companion.games.lockup import GAME as LOCKUP
+
+    _one_value_changed(events_of(lockup_lines), "lockup", LOCKUP, data)
