@@ -44,6 +44,7 @@ def test_a_round_named_guards_in_the_database_shows_the_damaged_page_not_a_500(a
         assert f'href="/games/{lockup["id"]}/export.jsonl"' in page, url
     exported = client.get(f"/games/{lockup['id']}/export.jsonl")
     assert exported.status_code == 200 and b'"guards"' in exported.data
+    assert client.get("/").status_code == 200  # the list of games reads rows only: other games stay reachable
 
 
 def test_an_htmx_request_gets_the_notice_alone(app, client, lockup):
