@@ -65,9 +65,21 @@ def tally_evolve(state: TallyState | None, event: Event) -> TallyState:
     return replace(state, scores={**state.scores, event.player: state.scores[event.player] + event.points})
 
 
+def tally_parse(state: TallyState, data: Any) -> Add:
+    """A Tally command as data (``{"type": "add", "player": ..., "points": ...}``), as the codec reads one."""
+    if not isinstance(data, dict) or data.get("type") != "add":
+        raise InputError("type", 'must be "add"')
+    if not isinstance(data.get("player"), str):
+        raise InputError("player", "must be text")
+    if not isinstance(data.get("points"), int) or isinstance(data.get("points"), bool):
+        raise InputError("points", "must be a whole number")
+    return Add(data["player"], data["points"])
+
+
 TALLY = GameDefinition(
     key="test-tally", title="Tally (test game)", start=tally_start, decide=tally_decide,
-    evolve=tally_evolve, view_for=lambda state, seat: state,
+    evolve=tally_evolve, view_for=lambda state, seat: state, parse_command=tally_parse,
+    command_json=lambda command: {"type": "add", "player": command.player, "points": command.points},
 )
 
 TALLY_PANEL = """<section id="tally">{% for p, n in scores.items() %}<p class="score">{{ p }}: {{ n }}</p>{% endfor %}

@@ -76,7 +76,16 @@ def _v4_seats(db: Database) -> None:
                " seat TEXT NOT NULL, requested_at TEXT NOT NULL, PRIMARY KEY (game_id, device_id))")
 
 
-MIGRATIONS: list[Callable[[Database], None]] = [_v1_initial, _v2_settings, _v3_import_key, _v4_seats]
+def _v5_command_json(db: Database) -> None:
+    # Issue 20: each command's JSON is kept with its events, so an export can carry the commands
+    # and an import decide them again through the rules. Commands written before this step have
+    # none (NULL): their games still show and export, but such an export cannot be verified.
+    db.execute("ALTER TABLE commands ADD COLUMN command TEXT")
+    db.execute("CREATE INDEX commands_game_seq ON commands (game_id, first_seq)")
+
+
+MIGRATIONS: list[Callable[[Database], None]] = [_v1_initial, _v2_settings, _v3_import_key, _v4_seats,
+                                                 _v5_command_json]
 
 
 def migrate(db: Database) -> int:

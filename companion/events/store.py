@@ -64,7 +64,9 @@ Projection = Callable[[], None]  # writes projections inside the transaction of 
 
 @dataclass(frozen=True)
 class ImportedEvent:
-    """One event of an imported file, written as it was recorded (original seq, time, command)."""
+    """One event of an imported file, written as it was recorded (original seq, time, command).
+
+    ``command``: on the first event of each command's run, the command's JSON (kept with it)."""
 
     seq: int
     type: str
@@ -72,6 +74,7 @@ class ImportedEvent:
     payload: dict[str, Any]
     ts: str
     command_id: str
+    command: Any = None
 
 
 @dataclass(frozen=True)
@@ -108,6 +111,12 @@ def _now() -> str:
 
 def _to_record(item: Event | Record) -> Record:
     return encode(item) if isinstance(item, Event) else item
+
+
+def _command_text(command: Any) -> str | None:
+    # Strict JSON (no default=str): a command that is not data fails its write, never half-stored.
+    # Keys keep their order: the state a start makes of its set-up keeps it too.
+    return None if command is None else json.dumps(command, ensure_ascii=False, allow_nan=False)
 
 
 def _check_imported(events: Sequence[ImportedEvent]) -> None:
@@ -215,10 +224,12 @@ class EventStore(SettingsMixin, SeatsMixin):
         request: Any,
         status: str = "active",
         project: Projection | None = None,
+        command: Any = None,
     ) -> dict[str, Any]:
         """Create a game and append its first events in one transaction.
 
-        ``status`` and ``project`` (more projections) are written in that same transaction. A
+        ``command``: the start command's JSON, kept with its events (exports carry it). ``status``
+        and ``project`` (more projections) are written in that same transaction. A
         repeated key with the same request returns the game it created (a double-tapped "start"
         makes one game); a key used for another request raises IdempotencyError.
         """
@@ -233,7 +244,7 @@ class EventStore(SettingsMixin, SeatsMixin):
                     raise IdempotencyError(f"idempotency key {idempotency_key!r} was already used for another request")
                 return self.game(row[0])
             game = self._insert_game(kind, title, None, status)
-            self._write(game["id"], 0, records, idempotency_key, digest)
+            self._write(game["id"], 0, records, idempotency_key, digest, command=command)
             if project is not None:
                 project()
         return self.game(game["id"])
@@ -259,7 +270,7 @@ class EventStore(SettingsMixin, SeatsMixin):
                 # Namespaced keys: the original ids stay the undo/redo groups of the new game.
                 records = [(e.type, e.version, e.payload) for e in group]
                 self._write(game["id"], group[0].seq - 1, records, f"import:{game['id']}:{command_id}",
-                            request_hash(records), command_id, [e.ts for e in group])
+                            request_hash(records), command_id, [e.ts for e in group], group[0].command)
         return self.game(game["id"]), True
 
     def _insert_game(
@@ -330,6 +341,12 @@ class EventStore(SettingsMixin, SeatsMixin):
         ).fetchall()
         return [StoredEvent(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5], r[6]) for r in rows]
 
+    def commands(self, game_id: str) -> dict[int, Any]:
+        """The JSON of each of the game's commands, by the ``seq`` of its first event (``None``
+        for a command recorded before commands were kept: schema step 5)."""
+        rows = self.db.execute("SELECT first_seq, command FROM commands WHERE game_id = ?", [game_id]).fetchall()
+        return {first: None if text is None else json.loads(text) for first, text in rows}
+
     def last_seq(self, game_id: str) -> int:
         """The highest ``seq`` of the game (0 when empty)."""
         row = self.db.execute("SELECT last_seq FROM games WHERE id = ?", [game_id]).fetchone()
@@ -345,11 +362,13 @@ class EventStore(SettingsMixin, SeatsMixin):
         idempotency_key: str,
         request: Any = None,
         command_id: str | None = None,
+        command: Any = None,
     ) -> AppendResult:
         """Append ``events`` atomically after ``expected_seq``.
 
         ``command_id`` groups the events for undo/redo (default: the idempotency key; an import
-        keeps the original ids under fresh keys). Raises :class:`ConflictError` when the stream
+        keeps the original ids under fresh keys); ``command``: the command's JSON, kept with the
+        events (exports carry it, imports decide it again). Raises :class:`ConflictError` when the stream
         is past ``expected_seq`` and :class:`IdempotencyError` when the key was used for a
         different request; in both cases nothing is written. A repeated key with the same
         request returns the first result.
@@ -363,7 +382,7 @@ class EventStore(SettingsMixin, SeatsMixin):
             current = self.last_seq(game_id)
             if current != expected_seq:
                 raise ConflictError(f"game {game_id} is at seq {current}, not {expected_seq}")
-            return self._write(game_id, current, records, idempotency_key, digest, command_id)
+            return self._write(game_id, current, records, idempotency_key, digest, command_id, command=command)
 
     def execute(
         self,
@@ -373,10 +392,12 @@ class EventStore(SettingsMixin, SeatsMixin):
         request: Any,
         project: Projection | None = None,
         after: int = 0,
+        command: Any = None,
     ) -> AppendResult:
         """Decide-and-append under one ``BEGIN IMMEDIATE``: ``decide`` sees every event with
         ``seq > after`` (a caller that keeps the fold of the first ``after`` events reads only
-        the rest: the cost of a command does not grow with the game).
+        the rest: the cost of a command does not grow with the game). ``command``: the command's
+        JSON, kept with its events.
 
         ``project`` runs after the events are written, before the one ``COMMIT``: the
         projections it writes commit with them. Whatever ``decide`` or ``project`` raises
@@ -389,10 +410,23 @@ class EventStore(SettingsMixin, SeatsMixin):
                 return seen
             history = self.events(game_id, after=after)
             records = [_to_record(e) for e in decide(history)]
-            result = self._write(game_id, self.last_seq(game_id), records, idempotency_key, digest)
+            result = self._write(game_id, self.last_seq(game_id), records, idempotency_key, digest, command=command)
             if project is not None:
                 project()
             return result
+
+    def _not_before(self, game_id: str, current: int, now: str) -> str:
+        """``now``, or the time of the game's event ``current`` if the clock shows earlier: a
+        game's times never run backwards (a clock set back, another device's times imported),
+        so its export stays one an import accepts (companion.events.jsonl refuses time running
+        backwards)."""
+        row = self.db.execute("SELECT ts FROM events WHERE game_id = ? AND seq = ?", [game_id, current]).fetchone()
+        if row is None:
+            return now
+        try:
+            return row[0] if datetime.fromisoformat(row[0]) > datetime.fromisoformat(now) else now
+        except (TypeError, ValueError):  # a time without its zone (never written by this app)
+            return now
 
     def _seen(self, key: str, game_id: str, digest: str) -> AppendResult | None:
         row = self.db.execute(
@@ -406,12 +440,12 @@ class EventStore(SettingsMixin, SeatsMixin):
 
     def _write(
         self, game_id: str, current: int, records: list[Record], key: str, digest: str,
-        command_id: str | None = None, times: list[str] | None = None,
+        command_id: str | None = None, times: list[str] | None = None, command: Any = None,
     ) -> AppendResult:
         if not records:
             raise ValueError("a command must append at least one event")
         now = _now()
-        times = times or [now] * len(records)
+        times = times or [self._not_before(game_id, current, now)] * len(records)
         rows = [
             (game_id, current + i, type_, version, json.dumps(payload, ensure_ascii=False), ts, command_id or key)
             for i, ((type_, version, payload), ts) in enumerate(zip(records, times, strict=True), start=1)
@@ -422,9 +456,9 @@ class EventStore(SettingsMixin, SeatsMixin):
         )
         last = current + len(rows)
         self.db.execute(
-            "INSERT INTO commands (idempotency_key, game_id, request_hash, first_seq, last_seq, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            [key, game_id, digest, current + 1, last, now],
+            "INSERT INTO commands (idempotency_key, game_id, request_hash, first_seq, last_seq, created_at, command)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [key, game_id, digest, current + 1, last, now, _command_text(command)],
         )
         self.db.execute("UPDATE games SET last_seq = ?, updated_at = ? WHERE id = ?", [last, now, game_id])
         return AppendResult(current + 1, last)

@@ -91,6 +91,9 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(sqlite3.Error, _storage_error)
     app.register_error_handler(OSError, _storage_error)
+    from companion.web import damaged
+
+    damaged.install(app)  # a game whose stored record fails to fold or draw: a page saying so, not a 500
 
 
 def _check_database(app: Flask) -> None:

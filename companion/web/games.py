@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, g, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from companion.core.errors import InputError, RuleViolation
+from companion.core.i18n import T
 from companion.events import ConflictError, IdempotencyError
 from companion.events.jsonl import export_lines, parse_export, replay, write_import
-from companion.web import get_store, play, seats
+from companion.web import damaged, get_store, play, seats
 from companion.web import history as game_history
-from companion.web.access import game_or_404, host_only, safe_next
+from companion.web.access import game_or_404, host_only, is_host, safe_next
 from companion.web.i18n import error_text
 from companion.web.live import StaleAction
 from companion.web.qr import join_url, svg
@@ -120,11 +121,13 @@ def export(game_id: str):
     """The game's events as JSON Lines (only once finished where the game hides information)."""
     game = game_or_404(game_id)
     ui = GAMES.get(game["kind"])
-    if ui is None or (game["status"] != "finished" and not ui.export_in_progress):
+    hidden = ui is None or (game["status"] != "finished" and not ui.export_in_progress)
+    # A damaged game cannot go on: the host may take its record away (companion.web.damaged).
+    if hidden and not (ui is not None and is_host() and damaged.is_damaged(game)):
         abort(403, _("This game can be exported once it is finished (it has hidden information)."))
     if not game["last_seq"]:
         raise play.EmptyGame(game_id)
-    body = "".join(export_lines(get_store(), game_id))
+    body = "".join(export_lines(get_store(), game_id, current_app.config["SECRET_KEY"]))
     headers = {"Content-Disposition": f'attachment; filename="{game["kind"]}-{game_id}.jsonl"'}
     return Response(body, mimetype="application/jsonl", headers=headers)
 
@@ -132,9 +135,9 @@ def export(game_id: str):
 @bp.post("/import")
 @host_only
 def import_game():
-    """Import an exported game (this device only): verified, replayed, then written whole.
-
-    The same file imported again gives the first game back.
+    """Import an exported game (this device only): verified, every command decided again through
+    the game's rules (:func:`companion.core.verify.verify`), then written whole; nothing is
+    written for a refused file. The same file imported again gives the first game back.
     """
     upload = request.files.get("file")
     if upload is None or not upload.filename:
@@ -142,18 +145,31 @@ def import_game():
     try:
         # Split on newlines only: a name may hold U+2028 or other characters splitlines() breaks on.
         # utf-8-sig: an editor may have added a byte-order mark (the chain still checks the content).
-        export = parse_export(upload.read().decode("utf-8-sig").split("\n"), GAMES.keys())
+        export = parse_export(upload.read().decode("utf-8-sig").split("\n"), GAMES.keys(),
+                              current_app.config["SECRET_KEY"])
         ui = GAMES[export.kind]
-        # Replay before writing: a file whose events do not make a game is refused whole.
-        status = play.status_of(ui, replay(export, ui.definition))
+        # Decided again before writing: a file whose events the rules do not make is refused whole.
+        state = replay(export, ui.definition, ui.reveals)
+        _check_whole(ui, state)
     except UnicodeDecodeError:
         return _import_error(_("File: not UTF-8 text."))
     except InputError as exc:
         return _import_error(_("File: %(problem)s", problem=error_text(exc)))
-    except Exception as exc:  # noqa: BLE001 - any fold failure means the file is not a valid game
-        return _import_error(_("File: the events do not make a valid game (%(problem)s).", problem=error_text(exc)))
-    game, _created = write_import(get_store(), export, status)
+    except Exception:  # noqa: BLE001 - never Python text: the file is not a game this app can take
+        current_app.logger.exception("import refused")
+        return _import_error(_("File: the events do not make a valid game."))
+    game, _created = write_import(get_store(), export, play.status_of(ui, state))
+    flash(_("Imported: exported by this device.") if export.signed else
+          _("Imported: exported by another device, and every command checked by the rules."))
     return redirect(url_for("games.show", game_id=game["id"]), 303)
+
+
+def _check_whole(ui, state) -> None:
+    """A game that hides information is exported only once finished: a file of one that is not
+    finished was cut short (every command in it may still be legal)."""
+    if not ui.export_in_progress and not ui.finished(state):
+        raise InputError("file", T("the game does not reach its end, but this game is exported only once it is "
+                                   "finished: the file was cut short"))
 
 
 def _confirm(game: dict, which: str, target: str, action: str, status: int):

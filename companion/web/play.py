@@ -23,7 +23,8 @@ from typing import Any
 
 from flask import current_app, g, has_app_context
 
-from companion.core import history
+from companion.core import history, verify
+from companion.core.codec import jsonable
 from companion.core.errors import RuleViolation
 from companion.core.events import Event, decode, encode
 from companion.core.i18n import T
@@ -113,7 +114,9 @@ def start(kind: str, setup: Mapping[str, Any], title: str, key: str, after: Proj
     events = ui.definition.start(setup)
     request = {"kind": kind, "title": title, "setup": setup}
     status = status_of(ui, ui.definition.fold(events))
-    game_id = get_store().start_game(kind, title, events, key, request, status=status, project=after)["id"]
+    command = verify.start_command(jsonable(setup), events)  # kept with the events: exports carry it
+    game_id = get_store().start_game(kind, title, events, key, request, status=status, project=after,
+                                     command=command)["id"]
     seats.record_host(game_id)  # the creating device is the game's host (issue 12)
     return game_id
 
@@ -286,7 +289,8 @@ def execute(
         if after is not None:
             after()
 
-    store.execute(game["id"], decide, key, _without_token(request), project, after=base.last_seq)
+    store.execute(game["id"], decide, key, _without_token(request), project, after=base.last_seq,
+                  command=command_json(ui, command))
     # Replayed or not, the answer is the stream as committed: the new records only are read.
     row = store.game(game["id"])
     return folded(game["id"], ui, row["last_seq"]).loaded(row, ui)
@@ -327,7 +331,14 @@ def _marker(game: dict[str, Any], key: str, which: str) -> None:
         return [marker]
 
     store.execute(game["id"], decide, key, {"action": which},
-                  lambda: store.set_status(game["id"], status_of(ui, after[0])), after=base.last_seq)
+                  lambda: store.set_status(game["id"], status_of(ui, after[0])), after=base.last_seq,
+                  command=verify.marker_command(which))
+
+
+def command_json(ui: GameUI, command: Any) -> dict[str, Any] | None:
+    """The command as data, kept with its events (exports carry it; imports decide it again).
+    ``None`` for a game without a codec: its exports then cannot be verified."""
+    return ui.definition.command_json(command) if ui.definition.command_json is not None else None
 
 
 def status_of(ui: GameUI, state: Any) -> str:

@@ -134,18 +134,19 @@ def _relabelled(lines: list[dict], **started) -> list[dict]:
     return out
 
 
-def test_l_so1_a_multiplayer_log_relabelled_as_solo_is_refused_naming_the_mode(lockup_lines, device):
+def test_l_so1_a_multiplayer_log_relabelled_as_solo_is_refused_at_its_start(lockup_lines, device):
+    # Format 2 (issue 20): the start is decided again from its set-up, which is a multiplayer one.
     assert lockup_lines[0]["payload"]["mode"] == "standard"
     error = refused(_relabelled(lockup_lines))
-    assert error.field == "line 1.game-started.mode", str(error)
+    assert error.field.startswith("line 1.command.setup"), str(error)
     status, shown = upload(device, _relabelled(lockup_lines))
-    assert status == 400 and shown.startswith("File: line 1.game-started.mode: "), shown
+    assert status == 400 and shown.startswith("File: line 1.command.setup"), shown
     assert no_games(device)
 
 
-def test_l_so1_relabelled_with_its_mode_changed_too_is_refused_naming_the_players(lockup_lines):
+def test_l_so1_relabelled_with_its_mode_changed_too_is_refused_at_its_start(lockup_lines):
     error = refused(_relabelled(lockup_lines, mode="solo"))
-    assert error.field == "line 1.game-started.players", str(error)
+    assert error.field.startswith("line 1."), str(error)
 
 
 def test_l_so1_a_real_solo_start_folds_and_a_multiplayer_start_does_not():
@@ -175,35 +176,37 @@ class Ragami(support.Table):
     game, parse = RAGAMI, staticmethod(ragami_command)
 
 
-def rattus_game() -> list:
+def rattus_game():
     """Two made-up players; B has the VP tokens, nobody is wiped out (RC-F7)."""
-    table = Rattus({"players": ["A", "B"], "start_player": "A"})
+    table = gamelogs.begin(RATTUS, {"players": ["A", "B"], "start_player": "A"})
     for _ in range(10):
-        table.do("end-round")
+        table.do({"type": "end-round"})
     for name, tokens in (("A", 0), ("B", 5)):
-        table.do("record-tally", player=name, vp_tokens=tokens)
-        table.do("record-rats", player=name, rats=0)
-    table.do("record-treasury", used=False)
-    table.do("reveal-plague", nuns=0)
-    return table.events
+        table.do({"type": "record-tally", "player": name, "vp_tokens": tokens})
+        table.do({"type": "record-rats", "player": name, "rats": 0})
+    table.do({"type": "record-treasury", "used": False})
+    table.do({"type": "reveal-plague", "nuns": 0})
+    return table
 
 
-def ragami_game() -> list:
+def ragami_game():
     """Two made-up players; Ana resolves conflicts and reaches 30 VP (RG-E1), Bo purifies demons."""
-    table = Ragami({"players": ["Ana", "Bo"], "start_player": "Ana"})
+    table = gamelogs.begin(RAGAMI, {"players": ["Ana", "Bo"], "start_player": "Ana"})
     for _ in range(5):
-        table.do("resolve-conflict", player="Ana", die_value=6)
-    table.do("purify-demons", player="Bo", demons=6)
-    table.do("end-round")
-    table.do("finish-game")
-    return table.events
+        table.do({"type": "resolve-conflict", "player": "Ana", "die_value": 6})
+    table.do({"type": "purify-demons", "player": "Bo", "demons": 6})
+    table.do({"type": "end-round"})
+    table.do({"type": "finish-game"})
+    return table
 
 
-def exported(tmp_path, kind: str, events: list) -> list[dict]:
-    """``events`` recorded as one game of ``kind`` and exported: the file's lines."""
+def exported(tmp_path, kind: str, played) -> list[dict]:
+    """A game played as wire commands, recorded command by command (each with its command) and
+    exported: the file's lines. ``kind`` must be the game's."""
     store = EventStore(tmp_path / "db.sqlite3")
     try:
-        game = store.start_game(kind, "Made-up night", events, "start", {})
+        game = gamelogs.record_played(store, played)
+        assert game["kind"] == kind
         return gamelogs.parse("".join(export_lines(store, game["id"])))
     finally:
         store.close()
@@ -224,7 +227,8 @@ def test_rc_f7_rg_e4_edited_winners_are_refused_at_their_line(tmp_path, kind, pl
               "tiebreak": "made-up tie-break"}[field]
     lines[at - 1] = {**lines[at - 1], "payload": {**payload, field: forged}}
     error = refused(lines)
-    assert error.field == f"line {at}.{final}.winners", str(error)
+    # Decided again (issue 20), the result is refused naming the very field edited.
+    assert error.field == f"line {at}.{final}.{field}", str(error)
 
 
 def test_rc_f7_rg_e4_the_untouched_games_replay(tmp_path):
@@ -244,4 +248,6 @@ def test_rc_f7_rg_e1_a_result_recorded_before_the_end_is_refused_at_its_line(tmp
     lines = [line for line in exported(tmp_path, kind, play())[:-1] if line["type"] != dropped]
     lines = [{**line, "seq": n} for n, line in enumerate(lines, 1)]
     error = refused(lines)
-    assert error.field == f"line {line_of(lines, final)}.{final}", str(error)
+    # Decided again (issue 20): at the result's line, its command is refused (Rattus Cartus) or the
+    # event taken out is missing there (Ragami: it was one of the end of round's events).
+    assert error.field.split(".")[0] == f"line {line_of(lines, final)}", str(error)

@@ -23,11 +23,13 @@ def text(tmp_path) -> str:
     """An export of a Tally game: start, three adds (one undone), an undo."""
     store = EventStore(tmp_path / "db.sqlite3")
     started = ("test-tally-started", 1, {"players": ["Ana", "Ben"]})
-    game = store.start_game("test-tally", "Tally \u2028 night", [started], "start", {})
+    game = store.start_game("test-tally", "Tally \u2028 night", [started], "start", {},
+                            command={"type": "start", "setup": {"players": ["Ana", "Ben"]}})
     for n, (player, points) in enumerate([("Ana", 3), ("Ben", 10), ("Ana", 0)]):
         store.append(game["id"], store.last_seq(game["id"]), [("test-tally-added", 1, {"player": player,
-                                                                                     "points": points})], f"add-{n}")
-    store.append(game["id"], 4, [("command-undone", 1, {"command_id": "add-2"})], "undo-1")
+                                                                                     "points": points})], f"add-{n}",
+                     command={"type": "add", "player": player, "points": points})
+    store.append(game["id"], 4, [("command-undone", 1, {"command_id": "add-2"})], "undo-1", command={"type": "undo"})
     out = "".join(export_lines(store, game["id"]))
     store.close()
     return out
@@ -48,7 +50,7 @@ def test_each_digest_covers_the_previous_digest_and_the_lines_content(text):
         content = json.dumps({k: v for k, v in line.items() if k != "digest"}, sort_keys=True, separators=(",", ":"))
         previous = hashlib.sha256(f"{previous}\n{content}".encode()).hexdigest()
         assert line["digest"] == previous
-    assert lines[-1] == {"end": "companion-export", "count": 5, "digest": previous}
+    assert lines[-1] == {"end": "companion-export", "format": 2, "count": 5, "digest": previous}  # issue 20
     export = parse_export(text.split("\n"), KINDS)
     assert export.digest == previous and len(export.records) == 5 and export.title == "Tally \u2028 night"
 

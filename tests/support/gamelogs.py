@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import random
 
+from companion.core.codec import jsonable
+from companion.core.verify import start_command
 from companion.events import chain
 
 
@@ -19,18 +21,49 @@ def record_lockup_game(store, seed: int = 0, players: int = 3, title: str = "Mad
     ui = ui_for("lockup")
     rng = random.Random(seed)
     cards = autoplay.Cards(rng)
-    first = ui.definition.start(autoplay.make_setup(rng, players, "standard", cards))
-    game = store.start_game("lockup", title, first, f"start-{seed}-{title}", {"seed": seed, "title": title})
+    setup = autoplay.make_setup(rng, players, "standard", cards)
+    first = ui.definition.start(setup)
+    game = store.start_game("lockup", title, first, f"start-{seed}-{title}", {"seed": seed, "title": title},
+                            command=start_command(jsonable(setup), first))
     state = ui.definition.fold(first)
     with store.transaction():  # one commit for the whole game: fast, and still one append per command
         for n in range(5000):
             if ui.finished(state):
                 break
-            _, new = autoplay.random_command(state, rng, cards)
-            store.append(game["id"], store.last_seq(game["id"]), new, f"cmd-{seed}-{title}-{n}")
+            command, new = autoplay.random_command(state, rng, cards)
+            store.append(game["id"], store.last_seq(game["id"]), new, f"cmd-{seed}-{title}-{n}",
+                         command=ui.definition.command_json(command))
             state = ui.definition.fold(new, state)
         store.set_status(game["id"], "finished" if ui.finished(state) else "active")
     return store.game(game["id"])
+
+
+def record_played(store, played, title: str = "Made-up night", key: str = "p") -> dict:
+    """A game played as wire commands (``support.wire.Played``) recorded as the app records one:
+    one append per command, each with its command's JSON; its game row (status as folded)."""
+    from companion.web.registry import ui_for
+
+    first = played.events[0]
+    kind = played.game.key
+    game = store.start_game(kind, title, first, f"{key}-start", {"key": key},
+                            command=start_command(jsonable(played.setup), first))
+    with store.transaction():
+        for n, (command, events) in enumerate(zip(played.commands, played.events[1:], strict=True)):
+            store.append(game["id"], store.last_seq(game["id"]), events, f"{key}-{n}", command=command)
+        ui = ui_for(kind)
+        store.set_status(game["id"], "finished" if ui is not None and ui.finished(played.state) else "active")
+    return store.game(game["id"])
+
+
+def begin(game, setup: dict):
+    """A ``support.wire.Played`` game started from ``setup``, to be played by ``do(command)``."""
+    from support.wire import Played
+
+    played = Played(game, setup)
+    first = game.start(setup)
+    played.events.append(first)
+    played.state = game.fold(first)
+    return played
 
 
 def parse(text: str) -> list[dict]:
@@ -40,7 +73,7 @@ def parse(text: str) -> list[dict]:
 
 def dump(lines: list[dict]) -> bytes:
     """Lines back to an export file (non-ASCII escaped, so a lone surrogate can be written too)."""
-    return "".join(json.dumps(v, sort_keys=True) + "\n" for v in lines).encode()
+    return "".join(json.dumps(v) + "\n" for v in lines).encode()
 
 
 def rechain(lines: list[dict]) -> list[dict]:
