@@ -1,46 +1,23 @@
-"""Issue 19's rules through ``companion replay`` (the real command line, ``companion.cli.main``):
-each scenario is a JSON Lines file built here, replayed, and checked on what the answer says the
-game waits for (step and seat), the public state, the result, and the one ``error: line N:
-<field>: <message>`` line (exit 2) of a command the rules refuse.
-
-Lockup: the Bandit cube (L-R9, I-17), the leader goal in both editions (L-GL1, I-19), raids and the
-majority goal as printed (I-4, I-12). Rattus Cartus: Safe-conducts (RC-G7, RC-I3), the 2-player
-preferred action (RC-G5), the set-up and phase A counts (RC-G6). Ragami: the last-place action
-card (RG-T2, RG-I3, RG-E1) and the set-up's location tokens (RG-T2, RG-E1). Every Lockup card is
-made up ("Test ..."), from ``companion.games.lockup.scenario`` as the engine's tests use.
+"""Issue 19's Lockup rules through ``companion replay`` (the real command line): each scenario is
+a JSON Lines file built here, replayed, and checked on what the answer says the game waits for
+(step and seat), the public state, the result, and the one ``error: line N: <field>: <message>``
+line (exit 2) of a command the rules refuse: the Bandit cube (L-R9, I-17), the leader goal in both
+editions (L-GL1, I-19), raids and the majority goal as printed (I-4, I-12). Every card is made up
+("Test ..."), from ``companion.games.lockup.scenario`` as the engine's tests use.
 """
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from support import wire
 
-from companion.cli import main
 from companion.games.lockup.scenario import Table, goon, item, setup
-
-
-def jsonl(lines: list) -> str:
-    return "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
 
 
 @pytest.fixture
 def replay(capsys, tmp_path):
     """``replay(game, lines)``: the CLI's answer as a dict (exit 0), or its one error line (exit 2)."""
-
-    def run(game: str, lines: list) -> dict | str:
-        path = tmp_path / "game.jsonl"
-        path.write_text(jsonl(lines), encoding="utf-8")
-        status = main(["replay", game, str(path)])
-        out, err = capsys.readouterr()
-        if status == 0:
-            assert err == ""
-            return json.loads(out)
-        assert (status, out) == (2, "") and err.endswith("\n") and err.count("\n") == 1
-        return err.rstrip("\n")
-
-    return run
+    return lambda game, lines: wire.replay_answer(capsys, tmp_path / "game.jsonl", game, lines)
 
 
 def up(*tiles) -> list[dict]:
@@ -57,7 +34,6 @@ def held(doc: dict, name: str) -> dict:
 
 def waits(doc: dict) -> tuple:
     return doc["waiting_for"]["kind"], doc["waiting_for"]["seats"], doc["waiting_for"].get("location")
-
 
 # --- Lockup: the Bandit cube (L-R9, ruling I-17) -------------------------------------------------
 
@@ -264,100 +240,3 @@ def test_zero_gem_items_second_in_the_majority_goal_changes_the_winner_I_12_L_GL
     assert goal["Ben"] == goal["Cleo"] == 2 and default["result"]["winners"] == ["Ana"]
     assert printed["result"]["winners"] == ["Ben"]
     assert totals(printed)["Ben"] == totals(default)["Ben"] + 2 == totals(default)["Ana"] + 1
-
-
-# --- Rattus Cartus: Safe-conducts (RC-G7, ruling RC-I3) and the 2-player preferred action (RC-G5) --
-
-END_TURN, SAFE_CONDUCT = {"type": "end-turn"}, {"type": "play-safe-conduct"}
-THREE = {"players": ["Rojo", "Azul", "Verde"], "start_player": "Azul"}  # clockwise from Azul: Verde, Rojo
-
-
-def rc_turn(doc: dict) -> tuple:
-    return doc["waiting_for"]["kind"], doc["waiting_for"]["seats"], doc["waiting_for"]["rule"]
-
-
-def test_a_safe_conduct_passes_the_turn_and_chooses_again_after_the_others_RC_G7(replay):
-    assert rc_turn(replay("rattus-cartus", [THREE])) == ("round", ["Azul"], "RC-G1")
-    lines = [THREE, SAFE_CONDUCT]
-    assert rc_turn(replay("rattus-cartus", lines)) == ("round", ["Verde"], "RC-G1")
-    lines.append(END_TURN)
-    assert rc_turn(replay("rattus-cartus", lines)) == ("round", ["Rojo"], "RC-G1")
-    lines.append(END_TURN)
-    doc = replay("rattus-cartus", lines)
-    assert rc_turn(doc) == ("round", ["Azul"], "RC-G1")  # Azul chooses again, after all the others
-    assert doc["state"]["accessed"] == ["Verde", "Rojo"] and doc["state"]["queue"] == ["Azul"]
-    doc = replay("rattus-cartus", [*lines, END_TURN])
-    assert rc_turn(doc) == ("round", None, "RC-G1") and doc["state"]["accessed"] == ["Verde", "Rojo", "Azul"]
-
-
-def test_two_safe_conducts_in_a_row_keep_their_order_RC_G7(replay):
-    doc = replay("rattus-cartus", [THREE, SAFE_CONDUCT, SAFE_CONDUCT])
-    assert rc_turn(doc) == ("round", ["Rojo"], "RC-G1") and doc["state"]["queue"] == ["Rojo", "Azul", "Verde"]
-
-
-@pytest.mark.parametrize(("lines", "expected"), [
-    # ruling RC-I3: the last one still to choose has nobody to wait for
-    ([THREE, SAFE_CONDUCT, END_TURN, END_TURN, SAFE_CONDUCT],
-     "error: line 5: command: Azul is the last to choose: nobody is left to wait for, so they access a building "
-     "now (RC-I3)"),
-    ([THREE, END_TURN, END_TURN, END_TURN, SAFE_CONDUCT],
-     "error: line 5: command: Every player has accessed a building this round: resolve the buildings, then end the "
-     "round (RC-G1)"),
-    ([THREE, {"type": "play-safe-conduct", "player": "Rojo"}], "error: line 2: player: unknown field"),
-    ([THREE, END_TURN, END_TURN, END_TURN, {"type": "record-preferred-action", "player": "Rojo"}],
-     "error: line 5: command: Only with 2 players does one player alone take the round's preferred action (RC-G5)"),
-])
-def test_refused_safe_conducts_and_preferred_actions_RC_I3_RC_G5(replay, lines, expected):
-    assert replay("rattus-cartus", lines) == expected
-
-
-TWO = {"players": ["Rojo", "Azul"], "start_player": "Azul"}
-PREFERRED = {"type": "record-preferred-action", "player": "Rojo"}
-
-
-def test_two_players_the_preferred_action_is_asked_once_both_accessed_RC_G5(replay):
-    doc = replay("rattus-cartus", [TWO, END_TURN, END_TURN])
-    assert rc_turn(doc) == ("preferred-action", None, "RC-G5")  # the table answers
-    assert doc["waiting_for"]["message"] == (
-        "Round 1: which of the two players takes the preferred action? The one who played more population cards "
-        "and wildcards; on a tie Azul, who accessed a building first")
-    doc = replay("rattus-cartus", [TWO, END_TURN, END_TURN, PREFERRED])
-    assert rc_turn(doc) == ("round", None, "RC-G1") and doc["state"]["preferred_action"] == "Rojo"
-    doc = replay("rattus-cartus", [TWO, END_TURN, END_TURN, PREFERRED, {"type": "end-round"}])
-    assert rc_turn(doc) == ("round", ["Rojo"], "RC-G1") and doc["state"]["preferred_action"] is None
-
-
-@pytest.mark.parametrize(("lines", "expected"), [
-    ([TWO, END_TURN, PREFERRED],  # out of order: Rojo has not accessed a building yet
-     "error: line 3: command: Both players access a building first; then record who takes the preferred action "
-     "(RC-G5)"),
-    ([TWO, END_TURN, END_TURN, {"type": "end-round"}],
-     "error: line 4: command: First record which of the two players takes this round's preferred action (RC-G5)"),
-    ([TWO, END_TURN, END_TURN, {"type": "record-preferred-action", "player": "Verde"}],
-     "error: line 4: command: Verde is not playing this game"),
-    ([TWO, END_TURN, END_TURN, {"type": "record-preferred-action"}], "error: line 4: player: is required"),
-])
-def test_the_preferred_action_refused_out_of_order_RC_G5(replay, lines, expected):
-    assert replay("rattus-cartus", lines) == expected
-
-
-def test_the_final_round_note_names_the_one_plus_1_influence_with_2_players_RC_G5(replay):
-    lines = [TWO]
-    for _ in range(9):  # RC-G1: 10 rounds with 2 players
-        lines += [END_TURN, END_TURN, PREFERRED, {"type": "end-round"}]
-    doc = replay("rattus-cartus", lines)
-    assert doc["state"]["round"] == 10 and "only the one player who takes the round's preferred action gains +1 " \
-        "influence" in doc["waiting_for"]["message"]
-    doc = replay("rattus-cartus", [*lines, END_TURN, END_TURN])
-    assert rc_turn(doc) == ("preferred-action", None, "RC-G5")
-    assert doc["waiting_for"]["message"].startswith("Round 10, the last: which of the two players gains +1 influence")
-    doc = replay("rattus-cartus", [*lines, END_TURN, END_TURN, PREFERRED, {"type": "end-round"}])
-    assert doc["waiting_for"]["kind"] == "final-entry" and doc["waiting_for"]["seats"] == ["Rojo", "Azul"]
-
-
-@pytest.mark.parametrize(("players", "drawn", "reserve"), [(2, 2, 10), (3, 2, 12), (4, 3, 6), (5, 3, 6)])
-def test_setup_and_phase_a_counts_by_player_count_RC_G6(replay, players, drawn, reserve):
-    names = ["Rojo", "Azul", "Verde", "Amarillo", "Negro"][:players]
-    doc = replay("rattus-cartus", [{"players": names, "seed": 11}])
-    assert (doc["state"]["buildings_drawn"], doc["state"]["reserve_deck"]) == (drawn, reserve)
-    assert doc["waiting_for"]["seats"] == [doc["state"]["start_player"]]
