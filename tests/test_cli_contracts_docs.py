@@ -38,7 +38,8 @@ def test_every_rattus_cartus_and_ragami_command_is_in_the_replay_section(kind):
 
 @pytest.mark.parametrize("field", ["seed", "setup_tokens", "start_player", "bonus_needs_conflict",
                                    "plague_survivor", "gold_two_player_tie", "conflict_tokens", "demon_tokens",
-                                   "saint_tokens", "options", "location_cubes", "asks", "preferred-action"])
+                                   "saint_tokens", "options", "location_cubes", "asks", "preferred-action",
+                                   "keep_bandit"])
 def test_the_replay_section_names_the_setup_fields_and_answers_of_issue_19(field):
     assert f"`{field}`" in REPLAY
 
