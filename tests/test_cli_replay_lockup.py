@@ -8,9 +8,13 @@ editions (L-GL1, I-19), raids and the majority goal as printed (I-4, I-12). Ever
 
 from __future__ import annotations
 
+import json
+
 import pytest
+import support
 from support import wire
 
+from companion.games.lockup.goals import audit_document
 from companion.games.lockup.scenario import Table, goon, item, setup
 
 
@@ -240,3 +244,19 @@ def test_zero_gem_items_second_in_the_majority_goal_changes_the_winner_I_12_L_GL
     assert goal["Ben"] == goal["Cleo"] == 2 and default["result"]["winners"] == ["Ana"]
     assert printed["result"]["winners"] == ["Ben"]
     assert totals(printed)["Ben"] == totals(default)["Ben"] + 2 == totals(default)["Ana"] + 1
+
+
+@pytest.mark.parametrize("options", [{}, {"majority_zero_ranks": True, "polish_leader_minimum": True}])
+def test_the_replayed_result_is_what_audit_lockup_answers_for_its_end_I_12_I_19(replay, options):
+    """The game's end as an audit document (the leader goal card and the options the audit honours
+    included) gives, through ``companion audit lockup``, the result the replay printed."""
+    lines = passes_to_the_end(options, ANA_CRAFTS_A_GEM, display=GEM_DISPLAY)
+    table = Table(lines[0])
+    for command in lines[1:]:
+        table.do(**command)
+    document = audit_document(table.state)
+    assert document["leader_goal_card"] == {"counts": "shield", "minimum": 2}
+    assert all(document[key] is options.get(key, False) for key in ("majority_zero_ranks", "polish_leader_minimum"))
+    audited = support.audit_cli("lockup", document)
+    assert audited.returncode == 0, audited.stderr
+    assert json.loads(audited.stdout) == replay("lockup", lines)["result"]
