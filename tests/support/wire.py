@@ -8,10 +8,12 @@ with made-up cards; Rattus Cartus and Ragami by a fixed script that uses every c
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.cli import main
 from companion.core.game import GameDefinition
 
 
@@ -146,3 +148,17 @@ def ragami(seed: int = 4) -> Played:
     played.do({"type": "convert-white-cubes", "player": "Cy", "vp": 1})
     played.do({"type": "finish-game"})
     return played
+
+
+def replay_answer(capsys, path, game: str, lines: list) -> dict | str:
+    """``companion replay GAME`` (``companion.cli.main``) on ``lines`` written as JSON Lines at
+    ``path``: the answer as a dict (exit 0, nothing on standard error), or the one error line
+    (exit 2, nothing on standard output)."""
+    path.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines), encoding="utf-8")
+    status = main(["replay", game, str(path)])
+    out, err = capsys.readouterr()
+    if status == 0:
+        assert err == ""
+        return json.loads(out)
+    assert (status, out) == (2, "") and err.endswith("\n") and err.count("\n") == 1
+    return err.rstrip("\n")

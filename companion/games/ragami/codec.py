@@ -18,12 +18,13 @@ command_json = codec.dataclass_json(Command, PARSERS)
 
 def waiting_for(state: Any) -> dict:
     """The step the game waits for (``pending``) and, in a round, the player whose turn it is (the
-    table once everyone has passed, and at the end of the game)."""
+    table once everyone has passed, and at the end of the game); ``asks``: what the table is asked
+    besides the round (``draw-setup-tokens`` in round 1 until the set-up's tokens are recorded, RG-T2)."""
     waiting = pending(state)
     seats = current_player(state) if state is not None and state.phase == PLAYING else None
     return codec.waiting(waiting.step, seats, rule=waiting.rule, message=waiting.message,
                          reminders=[{"id": key, "text": text} for key, text in waiting.reminders],
-                         warning=waiting.warning)
+                         warning=waiting.warning, asks=list(waiting.asks))
 
 
 def public(state: Any) -> dict:
