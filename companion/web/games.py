@@ -49,6 +49,8 @@ def run_command(
     ``after`` writes more projections (the card catalog) in the command's transaction. Plain
     form posts are redirected to the game page (post/redirect/get) when they succeed.
     """
+    if play.answered(game, key, request_data):  # a double tap's copy: the first answer, not a new judgement
+        return answer_recorded(game)
     try:
         loaded = play.execute(game, command, key or play.new_key(), request_data, after)
     except (RuleViolation, InputError) as exc:
@@ -62,6 +64,14 @@ def run_command(
     if request.headers.get("HX-Request"):
         return render_game(loaded.game, loaded=loaded)
     return redirect(url_for("games.show", game_id=game["id"]), 303)
+
+
+def answer_recorded(game: dict, back: str | None = None) -> tuple[str, int] | Response:
+    """The answer to a command that is recorded (the first post or its repeat): the table as it
+    is now for htmx, else a redirect to ``back`` or the game page (post/redirect/get)."""
+    if request.headers.get("HX-Request"):
+        return render_game(game)
+    return redirect(back or url_for("games.show", game_id=game["id"]), 303)
 
 
 @bp.get("/<game_id>/qr.svg")
@@ -97,6 +107,11 @@ def redo(game_id: str):
 
 def _marker(game_id: str, action, which: str):
     game = game_or_404(game_id)
+    key, back = request.form.get("key"), safe_next(request.form.get("next"))
+    # Looked up before the table is read: a double-tapped "Yes, undo it" must not be judged
+    # against the table its first copy left (it would ask to undo the next command).
+    if play.answered(game, key, {"action": which}):
+        return answer_recorded(game, back)
     loaded = play.load(game)
     target, records = seats.undo_records(loaded, which)
     seats.check_may_undo(game, loaded, which)
@@ -105,14 +120,12 @@ def _marker(game_id: str, action, which: str):
         stale = confirmed is not None  # confirmed for another command: the table moved on meanwhile
         return _confirm(game, which, target, seats.describe(loaded, records), 409 if stale else 200)
     try:
-        action(game, request.form.get("key") or play.new_key())
+        action(game, key or play.new_key())
     except RuleViolation as exc:
         return render_game(game, error=error_text(exc), status=422)
     except (ConflictError, IdempotencyError):
         return render_game(game, error=_("Someone else changed the game meanwhile; here is the latest."), status=409)
-    if request.headers.get("HX-Request"):
-        return render_game(game)
-    return redirect(safe_next(request.form.get("next")) or url_for("games.show", game_id=game_id), 303)
+    return answer_recorded(game, back)
 
 
 @bp.get("/<game_id>/export.jsonl")

@@ -28,6 +28,7 @@ from companion.core.errors import RuleViolation
 from companion.core.events import Event, decode, encode
 from companion.core.i18n import T
 from companion.events import IdempotencyError, StoredEvent
+from companion.events.store import request_hash
 from companion.web import get_store, live, seats
 from companion.web.grown import Grown
 from companion.web.registry import GameUI, ui_for
@@ -328,6 +329,17 @@ def _marker(game: dict[str, Any], key: str, which: str) -> None:
 
     store.execute(game["id"], decide, key, {"action": which},
                   lambda: store.set_status(game["id"], status_of(ui, after[0])), after=base.last_seq)
+
+
+def answered(game: dict[str, Any], key: str | None, request: Any) -> bool:
+    """Whether ``key`` was already recorded for this same ``request`` on ``game`` (a double tap's
+    copy). Such a post gets the first answer whatever the table has become, so views ask this
+    before judging the post against the current state (issue 20)."""
+    if not key:
+        return False
+    found = get_store().db.execute("SELECT game_id, request_hash FROM commands WHERE idempotency_key = ?",
+                                   [key]).fetchone()
+    return found is not None and found[0] == game["id"] and found[1] == request_hash(_without_token(request))
 
 
 def status_of(ui: GameUI, state: Any) -> str:
