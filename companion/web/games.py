@@ -8,7 +8,7 @@ from flask_babel import gettext as _
 from companion.core.errors import InputError, RuleViolation
 from companion.events import ConflictError, IdempotencyError
 from companion.events.jsonl import export_lines, parse_export, replay, write_import
-from companion.web import get_store, play, seats
+from companion.web import get_store, historypages, play, seats
 from companion.web import history as game_history
 from companion.web.access import game_or_404, host_only, safe_next
 from companion.web.i18n import error_text
@@ -84,12 +84,15 @@ def qr(game_id: str):
 @bp.get("/<game_id>/history")
 def history(game_id: str):
     """Every recorded command in the game's own words, each with its rule id, grouped by round (and
-    phase), undone commands marked (:mod:`companion.web.history` picks the game's book)."""
+    phase), undone commands marked (:mod:`companion.web.history` picks the game's book); one page
+    of rounds at a time (``?page=``, :mod:`companion.web.historypages`)."""
     game = game_or_404(game_id)
     loaded = play.load(game)
-    sections = game_history.sections_for(game["kind"], loaded.records)
+    # Paged by round (issue 20): a page holds whole rounds up to a bound, the latest by default.
+    pages = historypages.pages(game_history.sections_for(game["kind"], loaded.records))
+    number = historypages.chosen(request.args.get("page"), len(pages))
     return render_template("games/history.html", game=game, loaded=loaded, new_key=play.new_key(),
-                           sections=sections)
+                           sections=pages[number - 1]["sections"], pages=historypages.links(pages, number))
 
 
 @bp.post("/<game_id>/undo")
