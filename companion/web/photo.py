@@ -12,19 +12,26 @@ full size in more than a few megabytes at a time:
   raster fits :data:`RASTER_BUDGET`, and refused in words otherwise.
 
 Each strip is laid on white, made grey and reduced before the next is read, so transparency is
-never laid on white at full size. One picture is decoded at a time (a lock): a second upload
-waits instead of doubling the memory. What a decode allocates is freed when it returns.
+never laid on white at full size. One picture is read at a time, by one thread (:func:`read`,
+around the decode and the search of its result): a second upload waits instead of doubling the
+memory, and what a read allocated is handed back to the system when it ends.
 """
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import io
 import math
+import os
 import struct
 import threading
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
+from flask import copy_current_request_context, has_request_context
 from flask_babel import gettext as _
 
 from companion.core.errors import InputError
@@ -33,20 +40,72 @@ STRIP_BYTES = 4 * 1024 * 1024  # decoded bytes per strip: a strip's copies stay 
 RASTER_BUDGET = 64 * 1024 * 1024  # the largest raster decoded whole (formats read no other way)
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _PNG_BANDS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}  # colour type: bytes per pixel at 8 bits
-_decoding = threading.Lock()
+T = TypeVar("T")
+_reader: list = []  # (process id, the executor): a forked server process makes its own
+_reader_lock = threading.Lock()
+_slots = threading.BoundedSemaphore(2)  # the picture being read and one waiting its turn
+
+
+def read(field: str, work: Callable[..., T], *args: Any) -> T:
+    """``work(*args)`` run on this process's one picture-reading thread, in this request's context
+    (for its words), and its result. Pictures are read one at a time, and always by the same
+    thread: the C heap keeps a pool of memory per thread that allocates, so only that thread's
+    pool ever holds a picture, and it is handed back to the system after each read (otherwise each
+    server thread would keep the peak of the largest picture it ever read). One more picture may
+    wait its turn; another is refused at once (:class:`InputError` naming ``field``), so uploads
+    never hold every server thread while the rest of the table waits."""
+    if not _slots.acquire(blocking=False):
+        raise InputError(field, busy_message())
+    try:
+        if has_request_context():
+            work = copy_current_request_context(work)
+        return _executor().submit(_then_give_back, work, *args).result()
+    finally:
+        _slots.release()
+
+
+def _executor() -> ThreadPoolExecutor:
+    with _reader_lock:
+        if not _reader or _reader[0][0] != os.getpid():
+            _reader[:] = [(os.getpid(), ThreadPoolExecutor(max_workers=1, thread_name_prefix="photo"))]
+        return _reader[0][1]
+
+
+def _then_give_back(work: Callable[..., T], *args: Any) -> T:
+    try:
+        return work(*args)
+    finally:
+        libc = _libc()
+        if libc is not None:
+            libc.malloc_trim(0)
+
+
+_LIBC: list = []
+
+
+def _libc():
+    """glibc, if this is where the C heap comes from (``malloc_trim`` is glibc's); else None."""
+    if not _LIBC:
+        name = ctypes.util.find_library("c")
+        try:
+            found = ctypes.CDLL(name) if name else None
+            _LIBC.append(found if found is not None and hasattr(found, "malloc_trim") else None)
+        except OSError:
+            _LIBC.append(None)
+    return _LIBC[0]
 
 
 def grey(image, data: bytes, side: int, field: str):
     """``image`` (opened from ``data``, nothing decoded yet) as a greyscale Pillow image at most
-    ``side`` pixels wide and high, transparency laid on white. Raises :class:`InputError`
-    naming ``field`` for a damaged file or a raster too large to decode here."""
-    with _decoding:
-        try:
-            return _grey(image, data, side, field)
-        except InputError:
-            raise
-        except Exception:  # noqa: BLE001 - a damaged or cut-off file fails only here, while its pixels are read
-            raise InputError(field, damaged_message()) from None
+    ``side`` pixels wide and high, transparency laid on white (call it through :func:`read`).
+    Raises :class:`InputError` naming ``field`` for a damaged file or a raster too large to
+    decode here."""
+    try:
+        return _grey(image, data, side, field)
+    except InputError:
+        raise
+    except Exception:  # noqa: BLE001 - a damaged or cut-off file fails only here, while its pixels are read
+        raise InputError(field, damaged_message()) from None
 
 
 def _grey(image, data: bytes, side: int, field: str):
@@ -182,6 +241,11 @@ def _chunk(kind: bytes, body: bytes) -> bytes:
 def damaged_message() -> str:
     """The words for a picture whose pixels could not be read."""
     return _("the picture is damaged or incomplete: take or choose it again")
+
+
+def busy_message() -> str:
+    """The words for a picture sent while others are being read."""
+    return _("other pictures are being read right now: wait a moment, then send this one again")
 
 
 def too_many_pixels_message() -> str:

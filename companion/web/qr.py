@@ -63,14 +63,20 @@ def read_photo(data: bytes, field: str) -> str:
     reads, or shows no readable QR code. Of several codes in one picture, one holding a JSON object
     (what the box profile's code holds) is preferred.
     """
-    import zxingcpp  # imported here: only this rare host action needs the decoder, not every start
-
-    image = _grey_image(data, field)
-    found = [code.text for code in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)]
+    # One picture at a time, on the one picture-reading thread: its decode and the search for codes.
+    found = photo.read(field, _codes, data, field)
     if not found:
         raise InputError(field, _("no QR code could be read in this picture: take it again closer, in focus, "
                                   "with the whole code in view"))
     return next((text for text in found if text.lstrip().startswith("{")), found[0])
+
+
+def _codes(data: bytes, field: str) -> list[str]:
+    """The texts of the QR codes in the picture ``data``."""
+    import zxingcpp  # imported here: only this rare host action needs the decoder, not every start
+
+    image = _grey_image(data, field)
+    return [code.text for code in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)]
 
 
 def _grey_image(data: bytes, field: str):

@@ -193,28 +193,50 @@ def test_a_cut_off_png_is_refused_as_damaged(app):
     assert refused.value.field == FIELD and "damaged or incomplete" in str(refused.value)
 
 
-def test_one_picture_is_decoded_at_a_time(monkeypatch, app):
-    inside, most = [0], [0]
+def code_png(text: str = '{"made_up": "lock"}') -> bytes:
+    buffer = io.BytesIO()
+    qrcode.make(text).get_image().convert("RGB").save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+def test_one_picture_is_read_at_a_time_one_waits_and_more_are_refused_in_words(monkeypatch, app):
+    """Uploads never hold every server thread: one picture is read, one waits its turn, any other is
+    refused at once naming the field (the table's other requests go on meanwhile)."""
+    inside, most, release = [0], [0], threading.Event()
     real = photo._grey
 
     def slow(*args):
         inside[0] += 1
         most[0] = max(most[0], inside[0])
-        time.sleep(0.05)
+        release.wait(10)
         inside[0] -= 1
         return real(*args)
 
     monkeypatch.setattr(photo, "_grey", slow)
-    buffer = io.BytesIO()
-    qrcode.make('{"made_up": "lock"}').get_image().convert("RGB").save(buffer, "PNG")
+    data, outcomes = code_png(), []
 
     def upload():
         with app.test_request_context():
-            qr.read_photo(buffer.getvalue(), FIELD)
+            try:
+                outcomes.append(qr.read_photo(data, FIELD))
+            except InputError as exc:
+                outcomes.append(exc)
 
-    threads = [threading.Thread(target=upload) for _ in range(4)]
-    for thread in threads:
+    first = [threading.Thread(target=upload) for _ in range(2)]
+    for thread in first:
         thread.start()
-    for thread in threads:
+    time.sleep(0.3)  # one reading, one waiting
+    upload()  # a third, meanwhile: refused at once
+    refused = outcomes.pop()
+    assert isinstance(refused, InputError) and refused.field == FIELD
+    assert "other pictures are being read right now" in str(refused)
+    release.set()
+    for thread in first:
         thread.join()
-    assert most[0] == 1
+    assert outcomes == ['{"made_up": "lock"}'] * 2 and most[0] == 1
+
+
+def test_a_refusal_from_the_reading_thread_is_in_the_request_s_language(app):
+    with app.test_request_context(headers={"Accept-Language": "es"}), pytest.raises(InputError) as refused:
+        qr.read_photo(code_png()[:-40], FIELD)  # cut off: damaged
+    assert "la imagen está dañada o incompleta" in str(refused.value)
