@@ -111,11 +111,12 @@ def redo(game_id: str):
 def _marker(game_id: str, action, which: str):
     game = game_or_404(game_id)
     key, back = request.form.get("key"), safe_next(request.form.get("next"))
-    # Looked up before the table is read: a double-tapped "Yes, undo it" must not be judged
-    # against the table its first copy left (it would ask to undo the next command).
+    loaded = play.load(game)
+    # Looked up after the table is read (a first copy committed before the read is seen here) and
+    # before it is judged: a double-tapped "Yes, undo it" must not be judged against the table its
+    # first copy left (it would ask to undo the next command).
     if play.answered(game, key, {"action": which}):
         return answer_recorded(game, back)
-    loaded = play.load(game)
     target, records = seats.undo_records(loaded, which)
     seats.check_may_undo(game, loaded, which)
     confirmed = request.form.get("confirm")

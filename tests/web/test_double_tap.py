@@ -152,3 +152,36 @@ def test_a_double_tapped_rattus_cartus_step_answers_alike(app, client):
     second = client.post(f"/rattus-cartus/{game_id}/end-round", data=form)
     assert (first.status_code, second.status_code) == (303, 303)
     assert seq(app, game_id) == 2
+
+
+def both_at_once(app, url: str, form: dict, headers: dict) -> list:
+    """The same post sent twice at the same instant (a thread and a connection each); the answers."""
+    import threading
+
+    start, answers = threading.Barrier(2), [None, None]
+
+    def tap(i: int) -> None:
+        start.wait()
+        answers[i] = app.test_client().post(url, data=form, headers=headers)
+
+    threads = [threading.Thread(target=tap, args=(i,)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return answers
+
+
+@pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
+def test_simultaneous_copies_of_yes_undo_it_undo_once_and_answer_alike(app, client, headers):
+    """The two copies of a double tap sent at the same instant (one thread each), ten times over:
+    whichever is read first, neither is answered with a question about the next command."""
+    game_id = tally(app)
+    for trial in range(10):
+        add(client, game_id, "Ana")
+        add(client, game_id, "Ben")
+        answers = both_at_once(app, f"/games/{game_id}/undo", confirmed_form(client, game_id, "undo", headers),
+                               headers)
+        assert len(markers(app, game_id)) == trial + 1
+        assert [a.status_code for a in answers] == ([200, 200] if headers else [303, 303]), trial
+        assert [confirm_value(a) for a in answers] == [None, None], trial

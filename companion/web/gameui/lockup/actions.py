@@ -34,11 +34,12 @@ def act(game_id: str, action: str):
         abort(404)
     # The CSRF token is a secret of this browser session: it is not kept with the command.
     recorded = {k: v for k, v in request.form.to_dict(flat=False).items() if k != "csrf_token"}
+    loaded = play.load(game, reuse=True)  # the early stale check's read (live.refuse_stale), if it made one
     if play.answered(game, request.form.get("key"), {"action": action, "form": recorded}):
-        # A double tap's copy: the first answer, before the form is parsed against a table it moved.
+        # A double tap's copy (its first copy committed before the read above, or since): the
+        # first answer, not the form parsed against the table the first copy left.
         answer = answer_recorded(game)
         return _to_end_page(game, answer) or _to_prompt(answer)
-    loaded = play.load(game, reuse=True)  # the early stale check's read (live.refuse_stale), if it made one
     core = core_of(loaded.state)
     try:
         command, entered = parser(request.form, core)
