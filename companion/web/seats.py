@@ -1,10 +1,12 @@
 """Seats: which device plays for which seat, and what each device may do (issue 12).
 
-Every browser gets a random device id in its signed session cookie the first time it is seen.
+Every browser gets a device id in its signed session cookie when it joins a game
+(:mod:`companion.web.devices`: minted at the join, at most so many new ones per game a minute).
 The host of a game is the device that created it (recorded with the game) and, as before, this
 machine (loopback). A phone that joined (link or table code) takes a free seat or watches; one
 device per seat, kept in the database so claims survive a restart. The host releases or moves
-seats and approves "this is my seat" requests from a player's new phone.
+seats and approves "this is my seat" requests from a player's new phone (one pending per seat
+and per device: a new one replaces the old).
 
 :func:`role` is the one answer the web layer asks; :func:`check_may_act` runs before every
 command (``play.execute``) and :func:`check_may_undo` before undo/redo; a refusal is
@@ -24,12 +26,10 @@ from companion.core import history
 from companion.events.seats import SeatTaken
 from companion.web import get_store
 from companion.web.access import can_see, game_or_404, is_local
-from companion.web.devices import DEVICE, TooManyPhones, device_id, mint_for
+from companion.web.devices import TooManyPhones, device_id, mint_for
 from companion.web.registry import GameUI, register_blueprint, ui_for
 
 bp = register_blueprint(Blueprint("seats", __name__, url_prefix="/games"))
-
-__all__ = ["DEVICE", "device_id"]  # kept here too: callers ask seats for the device
 
 WATCHING = "watching"  # session key: games this browser chose to watch
 
