@@ -85,8 +85,12 @@ class SeatsMixin:
             raise SeatTaken(seat)
 
     def request_seat(self, game_id: str, seat: str, device_id: str) -> None:
-        """Ask the host for a held seat ("this is my seat": a new phone); one request per device."""
+        """Ask the host for a held seat ("this is my seat": a new phone). At most one request per
+        device and one per seat: a new one replaces the old, so however many phones ask, the
+        host's list (and every phone's poll) stays as short as the table."""
         with self.transaction():
+            self.db.execute("DELETE FROM seat_requests WHERE game_id = ? AND seat = ? AND device_id != ?",
+                            [game_id, seat, device_id])
             self.db.execute(
                 "INSERT INTO seat_requests (game_id, device_id, seat, requested_at) VALUES (?, ?, ?, ?)"
                 " ON CONFLICT (game_id, device_id) DO UPDATE SET seat = excluded.seat,"

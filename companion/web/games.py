@@ -9,7 +9,7 @@ from companion.core.errors import InputError, RuleViolation
 from companion.core.i18n import T
 from companion.events import ConflictError, IdempotencyError
 from companion.events.jsonl import export_lines, parse_export, replay, write_import
-from companion.web import damaged, get_store, play, seats
+from companion.web import damaged, get_store, historypages, play, seats
 from companion.web import history as game_history
 from companion.web.access import game_or_404, host_only, is_host, safe_next
 from companion.web.i18n import error_text
@@ -50,6 +50,8 @@ def run_command(
     ``after`` writes more projections (the card catalog) in the command's transaction. Plain
     form posts are redirected to the game page (post/redirect/get) when they succeed.
     """
+    if play.answered(game, key, request_data):  # a double tap's copy: the first answer, not a new judgement
+        return answer_recorded(game)
     try:
         loaded = play.execute(game, command, key or play.new_key(), request_data, after)
     except (RuleViolation, InputError) as exc:
@@ -65,6 +67,14 @@ def run_command(
     return redirect(url_for("games.show", game_id=game["id"]), 303)
 
 
+def answer_recorded(game: dict, back: str | None = None) -> tuple[str, int] | Response:
+    """The answer to a command that is recorded (the first post or its repeat): the table as it
+    is now for htmx, else a redirect to ``back`` or the game page (post/redirect/get)."""
+    if request.headers.get("HX-Request"):
+        return render_game(game)
+    return redirect(back or url_for("games.show", game_id=game["id"]), 303)
+
+
 @bp.get("/<game_id>/qr.svg")
 def qr(game_id: str):
     """The "join this table" QR code of the game's link."""
@@ -75,12 +85,15 @@ def qr(game_id: str):
 @bp.get("/<game_id>/history")
 def history(game_id: str):
     """Every recorded command in the game's own words, each with its rule id, grouped by round (and
-    phase), undone commands marked (:mod:`companion.web.history` picks the game's book)."""
+    phase), undone commands marked (:mod:`companion.web.history` picks the game's book); one page
+    of rounds at a time (``?page=``, :mod:`companion.web.historypages`)."""
     game = game_or_404(game_id)
     loaded = play.load(game)
-    sections = game_history.sections_for(game["kind"], loaded.records)
+    # Paged by round (issue 20): a page holds whole rounds up to a bound, the latest by default.
+    pages = historypages.pages(game_history.sections_for(game["kind"], loaded.records))
+    number = historypages.chosen(request.args.get("page"), len(pages))
     return render_template("games/history.html", game=game, loaded=loaded, new_key=play.new_key(),
-                           sections=sections)
+                           sections=pages[number - 1]["sections"], pages=historypages.links(pages, number))
 
 
 @bp.post("/<game_id>/undo")
@@ -98,7 +111,13 @@ def redo(game_id: str):
 
 def _marker(game_id: str, action, which: str):
     game = game_or_404(game_id)
+    key, back = request.form.get("key"), safe_next(request.form.get("next"))
     loaded = play.load(game)
+    # Looked up after the table is read (a first copy committed before the read is seen here) and
+    # before it is judged: a double-tapped "Yes, undo it" must not be judged against the table its
+    # first copy left (it would ask to undo the next command).
+    if play.answered(game, key, {"action": which}):
+        return answer_recorded(game, back)
     target, records = seats.undo_records(loaded, which)
     seats.check_may_undo(game, loaded, which)
     confirmed = request.form.get("confirm")
@@ -106,14 +125,12 @@ def _marker(game_id: str, action, which: str):
         stale = confirmed is not None  # confirmed for another command: the table moved on meanwhile
         return _confirm(game, which, target, seats.describe(loaded, records), 409 if stale else 200)
     try:
-        action(game, request.form.get("key") or play.new_key())
+        action(game, key or play.new_key())
     except RuleViolation as exc:
         return render_game(game, error=error_text(exc), status=422)
     except (ConflictError, IdempotencyError):
         return render_game(game, error=_("Someone else changed the game meanwhile; here is the latest."), status=409)
-    if request.headers.get("HX-Request"):
-        return render_game(game)
-    return redirect(safe_next(request.form.get("next")) or url_for("games.show", game_id=game_id), 303)
+    return answer_recorded(game, back)
 
 
 @bp.get("/<game_id>/export.jsonl")

@@ -9,6 +9,7 @@ from flask_babel import gettext as _
 
 from companion.web import LANG_COOKIE, get_store
 from companion.web.access import can_see, grant, is_local, join_allowed, safe_next
+from companion.web.devices import mint_for
 from companion.web.registry import GAMES, SETTINGS_LINKS
 
 LANG_MAX_AGE = 365 * 24 * 3600  # the language chosen on a device is kept a year
@@ -60,6 +61,7 @@ def join_code():
     game = get_store().find_game("table_code", code)
     if game is None:
         return _join_error(_("Table code: no game has this code."), 404)
+    mint_for(game["id"])  # before the grant: the page's first taps all carry this one device id
     grant(game["id"])
     return redirect(url_for("games.show", game_id=game["id"]), 303)
 
@@ -70,6 +72,7 @@ def join_link(token: str):
     game = get_store().find_game("join_token", token)
     if game is None:
         abort(404)
+    mint_for(game["id"])  # before the grant: the page's first taps all carry this one device id
     grant(game["id"])
     return redirect(url_for("games.show", game_id=game["id"]), 303)
 

@@ -130,7 +130,7 @@ def refuse_stale():
     from companion.web import games, play
 
     loaded = play.load(game)
-    if ui.target_of(loaded.state) == target:
+    if ui.target_of(loaded.state) == target or _recorded(request.form.get("key")):  # or: committed meanwhile
         # The view parses the form against this same read (play.load(reuse=True)), and its
         # game_or_404 finds the row read here (once: before any write).
         g.early_game = game

@@ -29,6 +29,7 @@ from companion.core.errors import RuleViolation
 from companion.core.events import Event, decode, encode
 from companion.core.i18n import T
 from companion.events import IdempotencyError, StoredEvent
+from companion.events.store import request_hash
 from companion.web import get_store, live, seats
 from companion.web.grown import Grown
 from companion.web.registry import GameUI, ui_for
@@ -339,6 +340,17 @@ def command_json(ui: GameUI, command: Any) -> dict[str, Any] | None:
     """The command as data, kept with its events (exports carry it; imports decide it again).
     ``None`` for a game without a codec: its exports then cannot be verified."""
     return ui.definition.command_json(command) if ui.definition.command_json is not None else None
+
+
+def answered(game: dict[str, Any], key: str | None, request: Any) -> bool:
+    """Whether ``key`` was already recorded for this same ``request`` on ``game`` (a double tap's
+    copy). Such a post gets the first answer whatever the table has become, so views ask this
+    before judging the post against the current state (issue 20)."""
+    if not key:
+        return False
+    found = get_store().db.execute("SELECT game_id, request_hash FROM commands WHERE idempotency_key = ?",
+                                   [key]).fetchone()
+    return found is not None and found[0] == game["id"] and found[1] == request_hash(_without_token(request))
 
 
 def status_of(ui: GameUI, state: Any) -> str:

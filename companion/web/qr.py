@@ -13,6 +13,7 @@ from flask import current_app, request, url_for
 from flask_babel import gettext as _
 
 from companion.core.errors import InputError
+from companion.web import photo
 
 # A phone camera's JPEG is 2-8 MB (12 MP); twice that leaves room for 48 MP cameras, and anything larger
 # is not a photo of a QR code.
@@ -62,18 +63,25 @@ def read_photo(data: bytes, field: str) -> str:
     reads, or shows no readable QR code. Of several codes in one picture, one holding a JSON object
     (what the box profile's code holds) is preferred.
     """
-    import zxingcpp  # imported here: only this rare host action needs the decoder, not every start
-
-    image = _grey_image(data, field)
-    found = [code.text for code in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)]
+    # One picture at a time, on the one picture-reading thread: its decode and the search for codes.
+    found = photo.read(field, _codes, data, field)
     if not found:
         raise InputError(field, _("no QR code could be read in this picture: take it again closer, in focus, "
                                   "with the whole code in view"))
     return next((text for text in found if text.lstrip().startswith("{")), found[0])
 
 
+def _codes(data: bytes, field: str) -> list[str]:
+    """The texts of the QR codes in the picture ``data``."""
+    import zxingcpp  # imported here: only this rare host action needs the decoder, not every start
+
+    image = _grey_image(data, field)
+    return [code.text for code in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)]
+
+
 def _grey_image(data: bytes, field: str):
-    """The picture in ``data`` as a greyscale Pillow image at most DECODE_SIDE pixels wide and high."""
+    """The picture in ``data`` as a greyscale Pillow image at most DECODE_SIDE pixels wide and high,
+    decoded within a bound on memory (:mod:`companion.web.photo`)."""
     from PIL import Image
 
     if len(data) > PHOTO_MAX_BYTES:
@@ -87,26 +95,7 @@ def _grey_image(data: bytes, field: str):
     with image:
         if image.width * image.height > PHOTO_MAX_PIXELS:
             raise InputError(field, too_large_message())
-        try:
-            image.draft("L", (DECODE_SIDE, DECODE_SIDE))  # JPEG: decoded at 1/2, 1/4… scale, never whole
-            grey = _on_white(image).convert("L")
-        except Exception:  # noqa: BLE001 - a damaged or cut-off file fails only here, while its pixels are read
-            raise InputError(field, _("the picture is damaged or incomplete: take or choose it again")) from None
-    grey.thumbnail((DECODE_SIDE, DECODE_SIDE))
-    return grey
-
-
-def _on_white(image):
-    """``image`` with any transparency laid on white: transparent pixels are often black underneath,
-    which would swallow a code's dark modules."""
-    from PIL import Image
-
-    if image.mode not in ("RGBA", "LA", "PA") and "transparency" not in image.info:
-        return image
-    rgba = image.convert("RGBA")
-    white = Image.new("RGBA", rgba.size, "white")
-    white.alpha_composite(rgba)
-    return white
+        return photo.grey(image, data, DECODE_SIDE, field)
 
 
 def too_large_message() -> str:

@@ -1,10 +1,12 @@
 """Seats: which device plays for which seat, and what each device may do (issue 12).
 
-Every browser gets a random device id in its signed session cookie the first time it is seen.
+Every browser gets a device id in its signed session cookie when it joins a game
+(:mod:`companion.web.devices`: minted at the join, at most so many new ones per game a minute).
 The host of a game is the device that created it (recorded with the game) and, as before, this
 machine (loopback). A phone that joined (link or table code) takes a free seat or watches; one
 device per seat, kept in the database so claims survive a restart. The host releases or moves
-seats and approves "this is my seat" requests from a player's new phone.
+seats and approves "this is my seat" requests from a player's new phone (one pending per seat
+and per device: a new one replaces the old).
 
 :func:`role` is the one answer the web layer asks; :func:`check_may_act` runs before every
 command (``play.execute``) and :func:`check_may_undo` before undo/redo; a refusal is
@@ -14,7 +16,6 @@ command (``play.execute``) and :func:`check_may_undo` before undo/redo; a refusa
 from __future__ import annotations
 
 import hashlib
-import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,11 +26,11 @@ from companion.core import history
 from companion.events.seats import SeatTaken
 from companion.web import get_store
 from companion.web.access import can_see, game_or_404, is_local
+from companion.web.devices import TooManyPhones, device_id, mint_for
 from companion.web.registry import GameUI, register_blueprint, ui_for
 
 bp = register_blueprint(Blueprint("seats", __name__, url_prefix="/games"))
 
-DEVICE = "device"  # session key of this browser's device id
 WATCHING = "watching"  # session key: games this browser chose to watch
 
 
@@ -49,17 +50,6 @@ class Refused(Exception):
         super().__init__(message)
         self.game = game
         self.message = message
-
-
-def device_id(create: bool = True) -> str | None:
-    """This browser's device id (made on first sight; kept in the long-lived session cookie)."""
-    if not has_request_context():
-        return None
-    found = session.get(DEVICE)
-    if found is None and create:
-        found = session[DEVICE] = secrets.token_urlsafe(18)
-        session.permanent = True  # a phone keeps its seat across browser restarts
-    return found
 
 
 def tag(device: str) -> str:
@@ -299,12 +289,20 @@ def _seat_post(game_id: str, action) -> Any:
 def take(game_id: str):
     """Take a free seat (one device per seat, one seat per device)."""
     def act(game: dict) -> str | None:
-        if role(game).kind in ("host", "seat"):
+        who, name = role(game), _known_seat(game)
+        if who.kind == "seat" and who.seat == name:
+            return None  # a double tap: the first took it
+        if who.kind in ("host", "seat"):
             return _("This device already plays at this table (host or a seat).")
-        name = _known_seat(game)
+        device = mint_for(game["id"])
         try:
-            get_store().claim_seat(game["id"], name, device_id())
+            get_store().claim_seat(game["id"], name, device)
         except SeatTaken:
+            held = get_store().seat_of(game["id"], device)
+            if held == name:
+                return None  # another tap of this phone took it meanwhile
+            if held is not None:
+                return _("This device already plays at this table (host or a seat).")
             return _("%(seat)s’s seat is taken by another phone. If it is yours, tap “This is my seat” to ask "
                      "the host.", seat=name)
         return None
@@ -315,7 +313,7 @@ def take(game_id: str):
 def watch(game_id: str):
     """Watch as a spectator (reads only)."""
     def act(game: dict) -> None:
-        device_id()  # a watching phone may take a seat or ask for one later: it needs its id
+        mint_for(game["id"])  # a watching phone may take a seat or ask for one later: it needs its id
         session[WATCHING] = [*session.get(WATCHING, []), game["id"]][-50:]
     return _seat_post(game_id, act)
 
@@ -326,9 +324,17 @@ def ask(game_id: str):
     def act(game: dict) -> str | None:
         if role(game).kind != "spectator":
             return _("This device already plays at this table (host or a seat).")
-        get_store().request_seat(game["id"], _known_seat(game), device_id())
+        get_store().request_seat(game["id"], _known_seat(game), mint_for(game["id"]))
         return None
     return _seat_post(game_id, act)
+
+
+@bp.app_errorhandler(TooManyPhones)
+def too_many_phones(exc: TooManyPhones):
+    """More new devices joined a table this minute than allowed: 429 in words."""
+    from companion.web import error_page
+
+    return error_page(429, exc.message)
 
 
 def _host(game: dict) -> None:

@@ -4,9 +4,10 @@ One :class:`EventStore` (one SQLite connection) per thread and database, reused 
 the thread serves: PRAGMAs and the schema check run once per thread, not per request, so reads
 keep working when the disk turns read-only or fills up.
 
-A write that fails because the storage is read-only or full answers a page saying so and that
+A write that fails because the storage is read-only or full, or fails on the way to the disk (an
+input/output error, a damaged file, a lock never released), answers a page saying so and that
 nothing was recorded (503 / 507) instead of a 500; ``/healthz`` reports the fault until a probe
-shows the storage writable again.
+shows the storage writable again. Writes need no restart: each one simply tries again.
 """
 
 from __future__ import annotations
@@ -26,11 +27,14 @@ from companion.events import EventStore
 
 READ_ONLY = "read-only"
 FULL = "full"
-STATUS = {READ_ONLY: 503, FULL: 507}  # 503 Service Unavailable, 507 Insufficient Storage
+FAILING = "failing"  # any other write failure: an I/O error, a damaged file, a lock held too long
+STATUS = {READ_ONLY: 503, FULL: 507, FAILING: 503}  # 503 Service Unavailable, 507 Insufficient Storage
 MIN_FREE_BYTES = 1024 * 1024  # below this the next commit may not fit: report "full" early
 KEEP_PER_THREAD = 8  # stores kept per thread (tests open many instance folders in one thread)
 
 _SQLITE_READONLY, _SQLITE_CANTOPEN, _SQLITE_FULL = 8, 14, 13
+# BUSY, LOCKED, NOMEM, IOERR, CORRUPT, PROTOCOL, NOTADB: the storage, not the request, is at fault.
+_SQLITE_FAILING = frozenset({5, 6, 7, 10, 11, 15, 26})
 _local = threading.local()
 
 
@@ -79,11 +83,15 @@ def _classify(exc: BaseException) -> str | None:
             return READ_ONLY
         if code == _SQLITE_FULL or "disk is full" in text:
             return FULL
+        if code in _SQLITE_FAILING or "disk i/o error" in text:
+            return FAILING
     if isinstance(exc, OSError):
         if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
             return READ_ONLY
         if exc.errno in (errno.ENOSPC, errno.EDQUOT):
             return FULL
+        if exc.errno == errno.EIO:
+            return FAILING
     return None
 
 
@@ -92,6 +100,9 @@ def message(kind: str) -> str:
     if kind == FULL:
         return _("The storage of the device running the companion is full: nothing was recorded. "
                  "Free some space on it, then try again.")
+    if kind == FAILING:
+        return _("The storage of the device running the companion failed while writing: nothing was "
+                 "recorded. Try again in a moment; if it keeps failing, check that device's disk or card.")
     return _("The storage of the device running the companion is read-only: nothing was recorded. "
              "Make its instance folder writable again, then try again.")
 
@@ -110,7 +121,7 @@ def current_fault(app: Flask) -> str | None:
     recorded = app.extensions.get("companion_storage_fault")
     if recorded is None:
         return None
-    kind = probe(thread_store(app.config["DATABASE"]))
+    kind = probe(thread_store(app.config["DATABASE"]), commit=recorded[0] == FAILING)
     if kind is None:
         app.extensions.pop("companion_storage_fault", None)
     return kind
@@ -135,18 +146,23 @@ class _ProbeDone(Exception):
     """Raised inside the probe's transaction so that it is rolled back."""
 
 
-def probe(store: EventStore) -> str | None:
+def probe(store: EventStore, commit: bool = False) -> str | None:
     """Try a schema write (a new page) on the connection writes use and roll it back: the fault
-    it meets, or ``None``."""
+    it meets, or ``None``. ``commit``: write it to the disk (the table made and dropped in one
+    committed transaction, which leaves nothing behind): a write that fails on its way to the disk
+    (an I/O error) is only met there, never by a write that is rolled back."""
     settle(store)
     try:
         with store.transaction():
             store.db.execute("CREATE TABLE companion_health_probe (x)")
-            raise _ProbeDone
+            if not commit:
+                raise _ProbeDone
+            store.db.execute("DROP TABLE companion_health_probe")
     except _ProbeDone:
         return None
-    except sqlite3.Error as exc:
-        return fault_of(exc)
+    except (sqlite3.Error, OSError) as exc:
+        return fault_of(exc) or FAILING
+    return None
 
 
 def app_store() -> EventStore:

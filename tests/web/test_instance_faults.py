@@ -1,5 +1,6 @@
 """Instance faults (issue 10, item 8): the secret key and database file, connections kept per
-thread, and what the table sees when the storage turns read-only or fills up.
+thread, and what the table sees when the storage turns read-only, fills up or fails to write
+(an injected I/O error, issue 20).
 
 Running as root, file modes cannot make a folder read-only, so faults are produced by SQLite
 itself where possible (``PRAGMA query_only`` answers SQLITE_READONLY, ``PRAGMA max_page_count``
@@ -252,3 +253,65 @@ def test_other_database_errors_are_still_500s_not_disguised_as_storage(app):
     wrapped = RuntimeError("rollback failed")
     wrapped.__context__ = OSError(errno.ENOSPC, "full")
     assert storage.fault_of(wrapped) == storage.FULL
+
+
+# --- any other write failure: an injected I/O error (issue 20) ----------------------------------
+
+
+def io_error() -> sqlite3.OperationalError:
+    """What SQLite raises when the disk refuses a write (SQLITE_IOERR_WRITE)."""
+    error = sqlite3.OperationalError("disk I/O error")
+    error.sqlite_errorcode, error.sqlite_errorname = 10 | (3 << 8), "SQLITE_IOERR_WRITE"
+    return error
+
+
+class CommitsFail:
+    """Every ``COMMIT`` of the database's writer connection fails with an I/O error (and SQLite's
+    transaction is rolled back), until :meth:`clear`: a disk that stops taking writes."""
+
+    def __init__(self, store):
+        self.db, real = store.writer(), store.writer().execute
+
+        def execute(sql, *args, **kwargs):
+            if isinstance(sql, str) and sql.strip().upper() == "COMMIT":
+                raise io_error()
+            return real(sql, *args, **kwargs)
+
+        self.db.execute = execute
+
+    def clear(self) -> None:
+        del self.db.execute
+
+
+def test_an_io_error_answers_503_in_words_reads_go_on_and_writes_resume(running):
+    app, client, game_id, store = running
+    before = recorded(store, game_id)
+    fault = CommitsFail(store)
+    try:
+        refused = client.post(f"/test-tally/{game_id}/add", data={"player": "Ana", "points": "1"})
+        assert refused.status_code == 503
+        assert "failed while writing: nothing was recorded" in refused.get_data(as_text=True)
+        assert "Traceback" not in refused.get_data(as_text=True)
+        htmx = client.post(f"/test-tally/{game_id}/add", data={"player": "Ana", "points": "1"},
+                           headers={"HX-Request": "true"})
+        assert htmx.status_code == 503 and htmx.headers["HX-Retarget"] == "#main"
+        assert client.get(f"/games/{game_id}").status_code == 200  # reads keep working
+        assert client.get(f"/games/{game_id}/history").status_code == 200
+        health = client.get("/healthz")
+        assert health.status_code == 503 and health.get_data(as_text=True).startswith("storage failing")
+        assert client.get("/healthz").status_code == 503  # still failing: the probe wrote to the disk
+    finally:
+        fault.clear()
+    assert recorded(store, game_id) == before
+    assert client.get("/healthz").get_data(as_text=True) == "ok"
+    done = client.post(f"/test-tally/{game_id}/add", data={"player": "Ana", "points": "1"})
+    assert done.status_code == 303 and recorded(store, game_id) == before + 1  # no restart needed
+
+
+def test_io_and_lock_errors_are_storage_failures(app):
+    from companion.web import storage
+
+    assert storage.fault_of(io_error()) == storage.FAILING
+    assert storage.fault_of(OSError(errno.EIO, "Input/output error")) == storage.FAILING
+    assert storage.STATUS[storage.FAILING] == 503
+    assert storage.fault_of(sqlite3.OperationalError("no such table: nowhere")) is None  # a bug stays a 500

@@ -13,7 +13,7 @@ from flask import Response, abort, g, render_template, render_template_string, r
 from companion.core.errors import InputError
 from companion.web import live, play, seats
 from companion.web.access import game_or_404
-from companion.web.games import render_game, run_command
+from companion.web.games import answer_recorded, render_game, run_command
 from companion.web.gameui.lockup import cards, lightsout, patrol, rollcall, table
 from companion.web.gameui.lockup import words as W
 from companion.web.gameui.lockup.blueprint import bp
@@ -32,7 +32,14 @@ def act(game_id: str, action: str):
     parser = PARSERS.get(action)
     if parser is None or game["kind"] not in ("lockup", "lockup-solo"):
         abort(404)
+    # The CSRF token is a secret of this browser session: it is not kept with the command.
+    recorded = {k: v for k, v in request.form.to_dict(flat=False).items() if k != "csrf_token"}
     loaded = play.load(game, reuse=True)  # the early stale check's read (live.refuse_stale), if it made one
+    if play.answered(game, request.form.get("key"), {"action": action, "form": recorded}):
+        # A double tap's copy (its first copy committed before the read above, or since): the
+        # first answer, not the form parsed against the table the first copy left.
+        answer = answer_recorded(game)
+        return _to_end_page(game, answer) or _to_prompt(answer)
     core = core_of(loaded.state)
     try:
         command, entered = parser(request.form, core)
@@ -45,8 +52,6 @@ def act(game_id: str, action: str):
             if drawn != loaded.ui.target_of(fresh.state):
                 return render_game(game, error=live.moved_message(), status=409, loaded=fresh)
         return render_game(game, error=error_text(exc), status=422)
-    # The CSRF token is a secret of this browser session: it is not kept with the command.
-    recorded = {k: v for k, v in request.form.to_dict(flat=False).items() if k != "csrf_token"}
     # Cards entered are remembered in the catalog in the command's own transaction.
     answer = run_command(game, command, request.form.get("key"), {"action": action, "form": recorded},
                          after=lambda: cards.remember_all(entered))

@@ -79,6 +79,6 @@ def sections(records) -> list[dict]:
             text, undone = " ".join(lines[record.command_id]), record.command_id not in in_effect
         heading = _heading(round_no, phase)
         if not out or out[-1]["heading"] != heading:
-            out.append({"heading": heading, "items": []})
+            out.append({"heading": heading, "round": round_no, "items": []})
         out[-1]["items"].append({"seq": record.seq, "ts": record.ts, "text": text, "undone": undone})
     return out

@@ -185,4 +185,5 @@ def heading(state: ragami.State | None, events: list[Event]) -> str:
     return _("Round %(n)d · %(name)s’s turn", n=state.round, name=player)
 
 
-BOOK = history.Book(describe=describe, heading=heading, evolve=ragami.evolve)
+BOOK = history.Book(describe=describe, heading=heading, evolve=ragami.evolve,
+                    round_of=lambda state: state.round if state is not None else 0)

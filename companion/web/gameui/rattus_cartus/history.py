@@ -137,4 +137,5 @@ def heading(state: rc.State | None, events: list[Event]) -> str:
              phase=_("C. Access buildings and play population cards"))
 
 
-BOOK = history.Book(describe=describe, heading=heading, evolve=rc.evolve)
+BOOK = history.Book(describe=describe, heading=heading, evolve=rc.evolve,
+                    round_of=lambda state: state.round if state is not None else 0)
