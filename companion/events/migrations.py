@@ -76,7 +76,16 @@ def _v4_seats(db: Database) -> None:
                " seat TEXT NOT NULL, requested_at TEXT NOT NULL, PRIMARY KEY (game_id, device_id))")
 
 
-MIGRATIONS: list[Callable[[Database], None]] = [_v1_initial, _v2_settings, _v3_import_key, _v4_seats]
+def _v6_records(db: Database) -> None:
+    # Records (issue 24): one row per finished game, written with the events that finish it and
+    # folded again from the log when missing. Idempotent, so it may run after any other step
+    # (another branch adds step 5): the records module also makes the table if it is missing.
+    db.execute("CREATE TABLE IF NOT EXISTS record_plays (game_id TEXT PRIMARY KEY, kind TEXT NOT NULL,"
+               " ended TEXT NOT NULL, players INTEGER NOT NULL, doc TEXT NOT NULL)")
+
+
+MIGRATIONS: list[Callable[[Database], None]] = [_v1_initial, _v2_settings, _v3_import_key, _v4_seats,
+                                                 _v6_records]
 
 
 def migrate(db: Database) -> int:
