@@ -28,7 +28,7 @@ PARTS = {
     "lockup": {"track": _l("Reputation track after the final raid"), "leader_goal": _l("Leader goal"),
                "end_game_goal": _l("End-game goal"), "goons": _l("Goons"), "resources": _l("Resources"),
                "tomes": _l("Unplayed tomes"), "first_player": _l("First player marker")},
-    "rattus-cartus": {"classes": _l("Majorities"), "hand": _l("Cards in hand"), "specials": _l("Special cards"),
+    "rattus-cartus": {"classes": _l("Class majorities"), "hand": _l("Cards in hand"), "specials": _l("Special cards"),
                       "gold": _l("Gold"), "vp_tokens": _l("VP tokens")},
     "ragami": {"track": _l("Virtue Points on the track"), "conflicts_bonus": _l("Conflicts bonus"),
                "white_cubes": _l("White cubes")},
