@@ -212,3 +212,54 @@ def test_a_seated_phone_reads_the_records_but_changes_nothing(app, seeded):
 def test_the_host_takes_a_play_out_of_the_records(app, client, seeded):
     assert client.post(f"/records/ragami/plays/{seeded['tie']}/hide").status_code == 303
     assert seeded["tie"] not in {p["game_id"] for p in plays_of(app, "ragami")}
+
+
+# --- an audit kept in the records (issue 24: "games entered by hand count too") -----------------
+
+from web.test_lockup_end_audit import form_of as lockup_audit_form  # noqa: E402 - the audit tests' own form builders
+from web.test_ragami_web import audit_form as ragami_audit_form  # noqa: E402
+from web.test_rc_web import audit_form as rc_audit_form  # noqa: E402
+
+# The example each game's own audit page test uses with the page's default options (Lockup: the solo
+# example, where a tie goes to the guards, L-SO14).
+AUDITS = [("lockup", "/lockup/audit", "companion audit lockup", -1, lockup_audit_form),
+          ("rattus-cartus", "/rattus-cartus/audit", "companion audit rattus-cartus", 0, rc_audit_form),
+          ("ragami", "/ragami/audit", "companion audit ragami", 0, ragami_audit_form)]
+
+
+@pytest.mark.parametrize("kind, url, command, index, form_of", AUDITS, ids=[a[0] for a in AUDITS])
+def test_an_audit_is_kept_in_the_records_with_its_date(app, client, kind, url, command, index, form_of):
+    example = support.examples_of(command)[index]
+    page = client.post(url, data=form_of(example["input"]))
+    assert page.status_code == 200, support.alerts(page)
+    fields = support.form_values(page.get_data(as_text=True), "records-save-audit")
+    assert fields, "the audit's result offers to keep it in the records"
+    posted = {name: values for name, values in fields.items() if name not in ("records-date",)}
+    answer = client.post(f"/records/{kind}/audit", data={**posted, "records-date": "2026-03-04",
+                                                         "records-title": "Paper night"})
+    assert answer.status_code == 303, support.alerts(answer)
+    [kept] = plays_of(app, kind)
+    expected = [(p["name"], p["total"], p["name"] in example["output"]["winners"], p["breakdown"])
+                for p in example["output"]["players"] if p["name"] != "guards"]
+    assert [(s["name"], s["score"], s["winner"], s["parts"]) for s in kept["players"]] == expected
+    assert (kept["ended"], kept["title"], kept["origin"]) == ("2026-03-04 12:00:00", "Paper night", "paper")
+    if kind == "lockup":
+        guards = next(p["total"] for p in example["output"]["players"] if p["name"] == "guards")
+        assert (kept["mode"], kept["guards"], kept["level"]) == ("solo", guards, fields["records-level"][0])
+
+
+def test_an_audit_without_a_date_is_not_kept_and_the_date_is_named(app, client):
+    example = support.examples_of("companion audit ragami")[0]
+    answer = client.post("/records/ragami/audit", data=ragami_audit_form(example["input"]))
+    assert answer.status_code == 422
+    assert "Date: pick the day the game was played." in support.text(answer)
+    assert plays_of(app, "ragami") == []
+
+
+def test_a_phone_is_not_offered_to_keep_an_audit(app, client):
+    example = support.examples_of("companion audit ragami")[0]
+    device = app.test_client()
+    device.environ_base["REMOTE_ADDR"] = support.LAN_PHONE
+    page = device.post("/ragami/audit", data=ragami_audit_form(example["input"]))
+    assert 'id="records-save-audit"' not in page.get_data(as_text=True)
+    assert device.post("/records/ragami/audit", data={"records-date": "2026-03-04"}).status_code == 403

@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 from companion.core import records as R
 from companion.web import get_store, play
 from companion.web.access import can_see, granted, host_only, is_host
-from companion.web.records import entry, files, pages, projection
+from companion.web.records import audits, entry, files, pages, projection
 
 bp = Blueprint("records", __name__, url_prefix="/records")
 
@@ -157,4 +157,24 @@ def hide(kind: str, play_id: str):
     return redirect(url_for("records.show", kind=kind), 303)
 
 
+@bp.post("/<kind>/audit")
+@host_only
+def save_audit(kind: str):
+    """Keep an audit-only result (computed again from its fields) as a finished play, dated."""
+    kind = _kind(kind)
+    try:
+        found = audits.play_of(kind, request.form)
+    except audits.Unsaved as exc:
+        return _back(kind, str(exc), 422)
+    projection.add_entered(get_store(), [found])
+    return redirect(url_for("records.plays", kind=kind, player=R.name_key(found["players"][0]["name"])), 303)
+
+
+@bp.app_template_global("records_levels")
+def records_levels() -> list[tuple[str, str]]:
+    """The Lockup solo levels and their words (the save-an-audit form asks one)."""
+    return [(level, pages.level_label(level)) for level in pages.LEVELS]
+
+
+bp.add_app_template_global(is_host, "records_host")
 bp.add_url_rule("/<kind>/enter", view_func=host_only(entry.enter), methods=["GET", "POST"])
