@@ -263,3 +263,30 @@ def test_a_phone_is_not_offered_to_keep_an_audit(app, client):
     page = device.post("/ragami/audit", data=ragami_audit_form(example["input"]))
     assert 'id="records-save-audit"' not in page.get_data(as_text=True)
     assert device.post("/records/ragami/audit", data={"records-date": "2026-03-04"}).status_code == 403
+
+
+def test_the_host_puts_a_play_back_and_counts_a_name_apart_again(app, client, seeded):
+    client.post(f"/records/ragami/plays/{seeded['tie']}/hide")
+    client.post("/records/merge", data={"name": "Kesto", "into": "Olvu", "kind": "ragami"})
+    page = client.get("/records/ragami").get_data(as_text=True)
+    assert 'id="records-undo"' in page and "kesto → olvu" in support.words(page)
+    assert client.post(f"/records/ragami/plays/{seeded['tie']}/restore").status_code == 303
+    assert client.post("/records/separate", data={"name": "Kesto", "kind": "ragami"}).status_code == 303
+    assert seeded["tie"] in {p["game_id"] for p in plays_of(app, "ragami")}
+    assert "kesto" in {p.key for p in R.people(plays_of(app, "ragami"), plays_of_aliases(app))}
+
+
+@pytest.mark.parametrize("body, named", [
+    ("game_id,game,date,title,mode,level,origin,players,player,score,winner,start_player,lost_to_plague,nuns,"
+     "guards,curve,parts\nx,ragami\n", "Line 2, column date"),  # a short row: every later column is missing
+    ("game_id,game,date,title,mode,level,origin,players,player,score,winner,start_player,lost_to_plague,nuns,"
+     "guards,curve,parts\nx,ragami,2026-01-01,,multi,,app,1,Ana,many,1,0,0,,,,\n", "Line 2, column score"),
+    ("[" * 5000 + "]" * 5000, "Line 1: not JSON"),
+    ('[{"sourcePlayId": "a", "game": {"sourceGameId": "chess"}, "playDate": "2026-01-01 10:00:00", '
+     '"players": []}]', "Play 1: not a game of this app"),
+    ("[1, 2]", "Play 1: not a BG Stats play of this app"),
+])
+def test_a_broken_records_file_is_refused_by_name(client, body, named):
+    answer = client.post("/records/ragami/import", data={"file": (io.BytesIO(body.encode()), "r.csv")})
+    assert answer.status_code == 400
+    assert named in support.text(answer)

@@ -65,8 +65,16 @@ def show(kind: str):
     kind = _kind(kind)
     shown = pages.filters(request.args)
     context = pages.context(kind, _plays(kind), shown, projection.aliases(get_store()), request.args.get("game"))
-    return render_template("records/show.html", host=is_host(), new_key=play.new_key(), **context), \
-        422 if shown.errors else 200
+    return render_template("records/show.html", **_host_context(kind), **context), 422 if shown.errors else 200
+
+
+def _host_context(kind: str) -> dict:
+    """The host's tools: the merges in force and the plays taken out (nothing for a phone)."""
+    if not is_host():
+        return {"host": False}
+    store = get_store()
+    return {"host": True, "merges": sorted(projection.aliases(store).items()),
+            "taken_out": projection.taken_out(store, kind)}
 
 
 @bp.get("/<kind>/plays")
@@ -128,8 +136,8 @@ def import_file(kind: str):
 def _back(kind: str, message: str, status: int, error: bool = True):
     shown = pages.filters({})
     context = pages.context(kind, _plays(kind), shown, projection.aliases(get_store()), None)
-    return render_template("records/show.html", host=True, new_key=play.new_key(), notice=message,
-                           notice_error=error, **context), status
+    return render_template("records/show.html", notice=message, notice_error=error, **_host_context(kind),
+                           **context), status
 
 
 @bp.post("/merge")
@@ -154,6 +162,25 @@ def hide(kind: str, play_id: str):
     """Take a play out of the records (its game and events stay as they are)."""
     kind = _kind(kind)
     get_store().update_setting(projection.HIDDEN, lambda now: sorted({*(now or []), play_id}))
+    return redirect(url_for("records.show", kind=kind), 303)
+
+
+@bp.post("/<kind>/plays/<play_id>/restore")
+@host_only
+def restore(kind: str, play_id: str):
+    """Put a play taken out of the records back."""
+    kind = _kind(kind)
+    get_store().update_setting(projection.HIDDEN, lambda now: sorted(set(now or []) - {play_id}))
+    return redirect(url_for("records.show", kind=kind), 303)
+
+
+@bp.post("/separate")
+@host_only
+def separate():
+    """Undo a merge: the name counts under its own spelling again."""
+    key = R.name_key(request.form.get("name", ""))
+    kind = request.form.get("kind") if request.form.get("kind") in pages.GAMES else "lockup"
+    get_store().update_setting(projection.ALIASES, lambda now: {k: v for k, v in (now or {}).items() if k != key})
     return redirect(url_for("records.show", kind=kind), 303)
 
 

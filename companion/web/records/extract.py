@@ -48,7 +48,8 @@ def lockup(game: dict, state: Any, records: Sequence[Any]) -> dict | None:
         track = {n: core.seats[n].reputation for n in core.seating}
         curves = reputation_by_round(core.seating, track, reputation_log(core), round_of_events(records))
         person = people[0]["name"]
-        play.update(mode="solo", level=f"{variant}/{getattr(state, 'difficulty', None) or 'unknown'}",
+        difficulty = getattr(state, "difficulty", None)
+        play.update(mode="solo", level=f"{variant}/{difficulty}" if difficulty else None,
                     guards=next(p["total"] for p in result["players"] if p["name"] == GUARDS),
                     curve=curves[person])
     return play

@@ -22,6 +22,7 @@ COLUMNS = ("game_id", "game", "date", "title", "mode", "level", "origin", "playe
            "start_player", "lost_to_plague", "nuns", "guards", "curve", "parts")
 NAMES = {"lockup": "Lockup: A Roll Player Tale", "rattus-cartus": "Rattus Cartus", "ragami": "Ragami"}
 KINDS = {name: kind for kind, name in NAMES.items()}
+LEVELS = tuple(f"{v}/{d}" for v in ("standard", "advanced") for d in ("easy", "demanding", "expert"))
 MAX_PLAYS = 5000  # a records file of a whole club fits; a larger one is refused
 
 
@@ -78,7 +79,8 @@ def read(text: str) -> list[dict]:
     return _read_csv(stripped)
 
 
-def _number(value: str, line: int, column: str, blank: Any = 0) -> Any:
+def _number(value: str | None, line: int, column: str, blank: Any = 0) -> Any:
+    value = value or ""  # a short row leaves its last columns out (None)
     if value.strip() == "":
         return blank
     try:
@@ -119,20 +121,22 @@ def _text(value: str | None, line: int, column: str) -> str:
 
 
 def _csv_play(row: dict, line: int) -> dict:
-    if row["game"] not in NAMES:
+    if (row["game"] or "") not in NAMES:
         raise BadFile(_("Line %(line)s, column %(column)s: not a game of this app: “%(typed)s”.", line=line,
                         column="game", typed=row["game"]))
     curve = [_number(v, line, "curve") for v in (row["curve"] or "").split()]
     return {"game_id": _text(row["game_id"], line, "game_id"), "kind": row["game"],
             "ended": _date(row["date"], line, "date"), "title": (row["title"] or "").strip(),
-            "mode": "solo" if row["mode"] == "solo" else "multi", "level": row["level"] or None,
+            "mode": "solo" if row["mode"] == "solo" else "multi",
+            "level": row["level"] if row["level"] in LEVELS else None,
             "origin": "import", "guards": _number(row["guards"], line, "guards", None), "curve": curve or None,
             "players": [], **({"nuns": _number(row["nuns"], line, "nuns")} if row["nuns"] else {})}
 
 
-def _date(value: str, line: int, column: str) -> str:
+def _date(value: str | None, line: int, column: str) -> str:
     from datetime import datetime
 
+    value = value or ""
     try:
         return datetime.fromisoformat(value.strip()).strftime("%Y-%m-%d %H:%M:%S")
     except ValueError:
@@ -143,8 +147,10 @@ def _date(value: str, line: int, column: str) -> str:
 def _read_bgstats(text: str) -> list[dict]:
     try:
         docs = json.loads(text)
-    except ValueError as exc:
+    except json.JSONDecodeError as exc:
         raise BadFile(_("Line %(line)s: not JSON (%(problem)s).", line=exc.lineno, problem=exc.msg)) from None
+    except (ValueError, RecursionError):  # nested too deep, or a number too long to read
+        raise BadFile(_("Line %(line)s: not JSON (%(problem)s).", line=1, problem="…")) from None
     docs = docs if isinstance(docs, list) else [docs]
     if len(docs) > MAX_PLAYS:
         raise BadFile(_("The file holds more than %(count)s plays.", count=MAX_PLAYS))

@@ -16,13 +16,13 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from companion.core import records as R
-from companion.web.records import charts
+from companion.web.records import charts, files
 
 GAMES = {"lockup": _l("Lockup: A Roll Player Tale"), "rattus-cartus": _l("Rattus Cartus"), "ragami": _l("Ragami")}
 VARIANTS = {"standard": _l("Standard"), "advanced": _l("Advanced")}
 DIFFICULTIES = {"easy": _l("Local Lockup (easy, green)"), "demanding": _l("The Old Jail (demanding, yellow)"),
                 "expert": _l("Supreme Dungeon (expert, red)")}
-LEVELS = tuple(f"{v}/{d}" for v in VARIANTS for d in DIFFICULTIES)
+LEVELS = files.LEVELS  # "standard/easy" … "advanced/expert"
 # Each game's scoring categories, in the words of its own score sheet.
 PARTS = {
     "lockup": {"track": _l("Reputation track after the final raid"), "leader_goal": _l("Leader goal"),
@@ -37,8 +37,10 @@ DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def level_label(level: str | None) -> str:
-    """``standard/easy`` in words: the variant and the guards' difficulty."""
-    variant, _sep, difficulty = (level or "").partition("/")
+    """``standard/easy`` in words: the variant and the guards' difficulty (a dash when unknown)."""
+    if not level:
+        return "—"
+    variant, _sep, difficulty = level.partition("/")
     return f"{VARIANTS.get(variant, variant)} · {DIFFICULTIES.get(difficulty, difficulty)}"
 
 

@@ -129,6 +129,13 @@ def plays(store: EventStore, kind: str) -> list[dict]:
     return sorted(found, key=lambda p: (p["ended"], p["game_id"]))
 
 
+def taken_out(store: EventStore, kind: str) -> list[dict]:
+    """The plays of a records page the host took out (they can be put back), newest first."""
+    gone = hidden(store)
+    found = [p for p in [*projected(store), *entered(store).values()] if p["kind"] == kind and p["game_id"] in gone]
+    return sorted(found, key=lambda p: (p["ended"], p["game_id"]), reverse=True)
+
+
 def known_ids(store: EventStore) -> set[str]:
     """Every play id the records hold or held (hidden ones too): an import never adds them again."""
     rows = store.db.execute(f"SELECT game_id FROM {TABLE}").fetchall()
