@@ -81,7 +81,31 @@ def test_solo_records_by_level_equal_the_games_own_results(app, seeded):
         assert (levels[level].games, levels[level].wins, levels[level].best) == \
             (len(games), sum(w for _s, w, _m in games), max(s for s, _w, _m in games))
     assert sorted(R.margin(p) for p in solo) == sorted(m for g in expected.values() for _s, _w, m in g)
-    assert all(len(p["curve"]) == 6 for p in solo)
+    for level, games in expected.items():  # the win rate shown: wins over games
+        assert levels[level].rate == sum(w for _s, w, _m in games) / len(games)
+    by_id = {p["game_id"]: p for p in solo}
+    for game_id, state in seeded["solo"].items():  # the curve ends where the track ended (L-RD6)
+        me = state.game.seating[0]
+        assert len(by_id[game_id]["curve"]) == 6 and by_id[game_id]["curve"][-1] == state.game.seats[me].reputation
+    won = [me_won for _id, me_won in sorted((p["ended"], p["players"][0]["winner"]) for p in solo)]
+    longest = run = 0
+    for flag in won:
+        run = run + 1 if flag else 0
+        longest = max(longest, run)
+    assert R.streaks(solo) == (run, longest)
+
+
+def test_how_a_lockup_table_won_equals_its_final_scoring(app, seeded):
+    """L-F: the average points of each scoring line, over the winners and over everyone."""
+    state = support.game_state(app, seeded["multi"])
+    result = state.result
+    [play] = [p for p in plays_of(app, "lockup") if p["mode"] == "multi"]
+    winners = [p for p in result["players"] if p["name"] in result["winners"]]
+    for category in result["players"][0]["breakdown"]:
+        assert R.parts([play], True)[category] == round(sum(p["breakdown"][category] for p in winners)
+                                                        / len(winners), 1)
+        assert R.parts([play], False)[category] == round(sum(p["breakdown"][category] for p in result["players"])
+                                                         / len(result["players"]), 1)
 
 
 def test_multiplayer_records_count_a_tie_as_a_win_for_everyone_tied(app, seeded):
@@ -185,6 +209,17 @@ def test_the_host_merges_two_spellings_and_enters_a_paper_game(app, client, seed
     people = {p.key: p for p in R.people(plays_of(app, "ragami"), plays_of_aliases(app))}
     assert people["olvu"].plays == 3 and people["kesto"].plays == 3
     assert "kesto b" not in people
+
+
+def test_the_date_range_keeps_the_games_of_those_days(client, seeded):
+    form = {"date": "2026-01-02", "title": "Paper night", "name-1": "Olvu", "score-1": "30", "name-2": "Zenta",
+            "score-2": "20"}
+    assert client.post("/records/ragami/enter", data=form).status_code == 303
+    january = support.text(client.get("/records/ragami?from=2026-01-01&to=2026-01-31"))
+    assert "1 finished game" in january
+    assert "3 finished games" in support.text(client.get("/records/ragami"))
+    csv_text = client.get("/records/ragami/plays.csv?from=2026-01-01&to=2026-01-31").get_data(as_text=True)
+    assert {row["title"] for row in csv.DictReader(io.StringIO(csv_text))} == {"Paper night"}
 
 
 def plays_of_aliases(app) -> dict:

@@ -104,7 +104,8 @@ def table(kind: str, plays: list[dict], shown: Filters, aliases: Mapping[str, st
     """Every table: plays, wins and average per player, the score distribution, how games were won."""
     multi = [p for p in plays if p["mode"] == "multi"]
     people = R.people(multi, aliases)
-    wins = [(p.name, p.wins, f"{p.wins}/{p.plays}", link(kind, shown, R.Pick(player=p.key, won=True)), p.wins)
+    # Light bar: the player's games; dark part: those won (as the levels chart).
+    wins = [(p.name, p.plays, f"{p.wins}/{p.plays}", link(kind, shown, R.Pick(player=p.key, won=True)), p.wins)
             for p in people]
     spread = [(f"{low}–{low + 9}", n, str(n), None, 0) for low, n in R.distribution(multi)]
     labels = PARTS[kind]
