@@ -44,7 +44,13 @@ def test_the_records_page_on_a_phone(browser, live_url, played):
             page.click("#records-bgstats")
         docs = json.loads(download.value.path().read_text(encoding="utf-8"))
         assert len(docs) == 3 and {d["game"]["sourceGameId"] for d in docs} == {"lockup"}
-        page.locator("#records-levels tbody tr").first.locator("td a").first.click()
+        page.select_option("#lang-select", "pl")  # the longest words of the three languages
+        page.locator("form.lang button").click()
+        page.wait_for_load_state()
+        wide = page.evaluate("""() => [...document.querySelectorAll('main table, main svg')]
+            .filter(e => e.getBoundingClientRect().right > 360).map(e => e.id || e.tagName)""")
+        assert wide == [], f"cut off on a 360 px phone in Polish: {wide}"
+        page.locator("#records-levels tbody tr").first.locator("td a").nth(1).click()  # its games
         page.wait_for_selector("#records-plays")
         assert page.locator("#records-plays > li").count() == 1
         page.locator("#records-plays a").first.click()
