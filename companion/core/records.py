@@ -35,16 +35,31 @@ def name_key(name: str, aliases: Mapping[str, str] | None = None) -> str:
 
 @dataclass(frozen=True)
 class Pick:
-    """Which plays a figure counts: all of them narrowed by level, player (a name key) and a win."""
+    """Which plays a figure counts: all of them narrowed by level, player (a name key), a win,
+    mode (``solo``/``multi``), a band of ten points some score fell in, a plague loss, a shared win."""
 
     level: str | None = None
     player: str | None = None
     won: bool | None = None
+    mode: str | None = None
+    band: int | None = None
+    lost: bool = False
+    shared: bool = False
 
     def params(self) -> dict[str, str]:
         """The pick as query parameters (empty ones left out)."""
-        out = {"level": self.level, "player": self.player, "won": None if self.won is None else str(int(self.won))}
+        out = {"level": self.level, "player": self.player, "won": None if self.won is None else str(int(self.won)),
+               "mode": self.mode, "band": None if self.band is None else str(self.band),
+               "lost": "1" if self.lost else None, "shared": "1" if self.shared else None}
         return {k: v for k, v in out.items() if v}
+
+    def keeps(self, play: Play) -> bool:
+        """Whether the play passes the mode, band, plague and shared-win parts of the pick."""
+        seats = play["players"]
+        return ((self.mode is None or play.get("mode") == self.mode)
+                and (self.band is None or any(int(s["score"]) // 10 * 10 == self.band for s in seats))
+                and (not self.lost or any(s.get("lost") for s in seats))
+                and (not self.shared or sum(bool(s["winner"]) for s in seats) > 1))
 
 
 def seat_of(play: Play, key: str, aliases: Mapping[str, str] | None = None) -> Mapping[str, Any] | None:
@@ -57,7 +72,7 @@ def pick(plays: Iterable[Play], which: Pick, aliases: Mapping[str, str] | None =
     player means the person (solo) won."""
     out = []
     for play in plays:
-        if which.level is not None and play.get("level") != which.level:
+        if (which.level is not None and play.get("level") != which.level) or not which.keeps(play):
             continue
         seat = seat_of(play, which.player, aliases) if which.player is not None else None
         if which.player is not None and seat is None:

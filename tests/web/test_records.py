@@ -325,3 +325,13 @@ def test_a_broken_records_file_is_refused_by_name(client, body, named):
     answer = client.post("/records/ragami/import", data={"file": (io.BytesIO(body.encode()), "r.csv")})
     assert answer.status_code == 400
     assert named in support.text(answer)
+
+
+def test_the_shared_wins_and_the_score_bands_link_to_their_games(client, seeded):
+    page = client.get("/records/ragami").get_data(as_text=True)
+    shared = client.get("/records/ragami/plays?mode=multi&shared=1").get_data(as_text=True)
+    assert "/records/ragami/plays?mode=multi&amp;shared=1" in page
+    assert seeded["tie"] in shared and seeded["won"] not in shared
+    band = client.get("/records/ragami/plays?mode=multi&band=0").get_data(as_text=True)  # the players at 0-9
+    assert seeded["tie"] in band and seeded["won"] in band
+    assert client.get("/records/ragami/plays?band=zzz&won=maybe&mode=x").status_code == 200  # nonsense: ignored

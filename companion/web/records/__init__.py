@@ -82,13 +82,22 @@ def plays(kind: str):
     """The plays behind a figure: the page's filters and the figure's pick (level, player, won)."""
     kind = _kind(kind)
     shown = pages.filters(request.args)
-    which = R.Pick(request.args.get("level") or None, request.args.get("player") or None,
-                   {"1": True, "0": False}.get(request.args.get("won", "")))
+    which = _pick(request.args)
     aliases = projection.aliases(get_store())
     chosen = R.pick(R.narrow(_plays(kind), shown.count, shown.since, shown.until), which, aliases)
     return render_template("records/plays.html", kind=kind, game_name=pages.GAMES[kind], plays=list(reversed(chosen)),
                            shown=shown, which=which, level_label=pages.level_label, can_see=can_see, host=is_host(),
                            back=url_for("records.show", kind=kind, **shown.params()))
+
+
+def _pick(args) -> R.Pick:
+    """The figure's pick from the query string (a value that means nothing is left out)."""
+    band = args.get("band", "")
+    mode = args.get("mode")
+    return R.Pick(args.get("level") or None, args.get("player") or None,
+                  {"1": True, "0": False}.get(args.get("won", "")), mode if mode in ("solo", "multi") else None,
+                  int(band) if band.isdigit() and len(band) < 6 else None, args.get("lost") == "1",
+                  args.get("shared") == "1")
 
 
 @bp.get("/<kind>/bgstats.json")

@@ -107,14 +107,17 @@ def table(kind: str, plays: list[dict], shown: Filters, aliases: Mapping[str, st
     # Light bar: the player's games; dark part: those won (as the levels chart).
     wins = [(p.name, p.plays, f"{p.wins}/{p.plays}", link(kind, shown, R.Pick(player=p.key, won=True)), p.wins)
             for p in people]
-    spread = [(f"{low}–{low + 9}", n, str(n), None, 0) for low, n in R.distribution(multi)]
+    spread = [(f"{low}–{low + 9}", n, str(n), link(kind, shown, R.Pick(mode="multi", band=low)) if n else None, 0)
+              for low, n in R.distribution(multi)]
     labels = PARTS[kind]
     winners, everyone = R.parts(multi, True), R.parts(multi, False)
     how = [(labels.get(c, c), winners.get(c, 0.0), everyone.get(c, 0.0)) for c in labels]
     return {"people": people, "wins_chart": charts.bars(wins) if wins else None,
             "spread_chart": charts.bars(spread) if spread else None, "spread": R.distribution(multi),
             "how": how, "plague": R.lost_to_plague(multi), "shared": R.shared_wins(multi), "count": len(multi),
-            "spellings": R.spellings(multi)}
+            "spellings": R.spellings(multi), "multi_link": link(kind, shown, R.Pick(mode="multi")),
+            "lost_link": link(kind, shown, R.Pick(mode="multi", lost=True)),
+            "shared_link": link(kind, shown, R.Pick(mode="multi", shared=True))}
 
 
 def context(kind: str, every: list[dict], shown: Filters, aliases: Mapping[str, str], chosen: str | None) -> dict:
