@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from functools import cache
 
 import pytest
 import support
@@ -41,6 +42,8 @@ def ragami_game(client, leaders: tuple[str, ...]) -> str:
 
 
 SOLO_SEEDS = (("easy", 7), ("easy", 8), ("demanding", 9), ("expert", 7))
+solo_commands = cache(support.solo_lockup_commands)  # each whole game played once per test run
+lockup_commands = cache(support.lockup_commands)
 
 
 @pytest.fixture
@@ -50,10 +53,10 @@ def seeded(app, client):
     support.store_profile(app)
     solo = {}
     for difficulty, seed in SOLO_SEEDS:
-        commands = support.solo_lockup_commands(seed, difficulty)
+        commands = solo_commands(seed, difficulty)
         solo[support.store_commands(app, "lockup-solo", commands, f"Solo {difficulty} {seed}", finished=True)] = \
             SOLO.fold([e for c in commands for e in c])
-    multi = support.store_commands(app, "lockup", support.lockup_commands(5, 3), "Table night", finished=True)
+    multi = support.store_commands(app, "lockup", lockup_commands(5, 3), "Table night", finished=True)
     tie, won = ragami_game(client, ("Olvu", "Zenta")), ragami_game(client, ("Olvu",))
     return {"solo": solo, "multi": multi, "tie": tie, "won": won}
 
