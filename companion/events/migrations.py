@@ -84,8 +84,15 @@ def _v5_command_json(db: Database) -> None:
     db.execute("CREATE INDEX commands_game_seq ON commands (game_id, first_seq)")
 
 
+def _v6_records(db: Database) -> None:
+    # Records (issue 24): one row per finished game, written with the events that finish it and
+    # folded again from the log when missing (the records module also makes the table if it is missing).
+    db.execute("CREATE TABLE IF NOT EXISTS record_plays (game_id TEXT PRIMARY KEY, kind TEXT NOT NULL,"
+               " ended TEXT NOT NULL, players INTEGER NOT NULL, doc TEXT NOT NULL)")
+
+
 MIGRATIONS: list[Callable[[Database], None]] = [_v1_initial, _v2_settings, _v3_import_key, _v4_seats,
-                                                 _v5_command_json]
+                                                 _v5_command_json, _v6_records]
 
 
 def migrate(db: Database) -> int:

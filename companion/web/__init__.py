@@ -78,6 +78,9 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(home.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(rules.bp)
+    from companion.web import records
+
+    app.register_blueprint(records.bp)  # issue 24: records, their projection and exports
     from companion.web import live
 
     live.init_app(app)  # the version poll and the forms' version/target fields

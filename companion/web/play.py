@@ -80,6 +80,14 @@ _cache_lock = threading.Lock()
 
 
 Projection = Callable[[], None]  # more writes to commit with the events (catalog, settings)
+# Projections of a game's new state (the records, issue 24): (store, game row before the write,
+# state) -> None, run in the transaction of every command, undo and redo.
+STATE_PROJECTIONS: list[Callable[[Any, dict[str, Any], Any], None]] = []
+
+
+def _project_state(game: dict[str, Any], state: Any) -> None:
+    for projection in STATE_PROJECTIONS:
+        projection(get_store(), game, state)
 
 
 class EmptyGame(Exception):
@@ -287,6 +295,7 @@ def execute(
 
     def project() -> None:
         store.set_status(game["id"], status_of(ui, seen[1]))
+        _project_state(game, seen[1])
         if after is not None:
             after()
 
@@ -331,8 +340,11 @@ def _marker(game: dict[str, Any], key: str, which: str) -> None:
         after.append(advance(ui, now, [stored]).state)
         return [marker]
 
-    store.execute(game["id"], decide, key, {"action": which},
-                  lambda: store.set_status(game["id"], status_of(ui, after[0])), after=base.last_seq,
+    def project() -> None:
+        store.set_status(game["id"], status_of(ui, after[0]))
+        _project_state(game, after[0])
+
+    store.execute(game["id"], decide, key, {"action": which}, project, after=base.last_seq,
                   command=verify.marker_command(which))
 
 

@@ -146,7 +146,9 @@ def paths(games: dict[str, str]) -> list[tuple[str, str]]:
     """Every screen of the crawl: (what it is, its path)."""
     out = [(p, p) for p in ["/", "/rules", "/rules/lockup", "/rules/rattus-cartus", "/rules/ragami", "/lockup/new",
            "/lockup/new/solo", "/rattus-cartus/new", "/ragami/new", "/lockup/audit", "/rattus-cartus/audit",
-           "/ragami/audit", "/lockup/box-profile", "/lockup/catalog", "/games/no-such-game"]]
+           "/ragami/audit", "/lockup/box-profile", "/lockup/catalog", "/games/no-such-game",
+           "/records/", "/records/lockup", "/records/rattus-cartus", "/records/ragami", "/records/lockup/plays",
+           "/records/ragami/plays", "/records/lockup/enter"]]
     for stage, game_id in games.items():
         out.append((stage, f"/games/{game_id}"))
         if stage.endswith(("finished", "halfway", "round-5", "mid")):
