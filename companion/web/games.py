@@ -8,7 +8,7 @@ from flask_babel import gettext as _
 from companion.core.errors import InputError, RuleViolation
 from companion.events import ConflictError, IdempotencyError
 from companion.events.jsonl import export_lines, parse_export, replay, write_import
-from companion.web import get_store, play, seats
+from companion.web import get_store, htmx, play, seats
 from companion.web import history as game_history
 from companion.web.access import game_or_404, host_only, safe_next
 from companion.web.i18n import error_text
@@ -26,16 +26,19 @@ def show(game_id: str):
     return render_game(game)
 
 
-def render_game(game: dict, error: str | None = None, status: int = 200, loaded: play.Loaded | None = None):
-    """Render the shell (full page) or only the ``#game-panel`` region for htmx requests."""
+def render_game(game: dict, error: str | None = None, status: int = 200, loaded: play.Loaded | None = None,
+                fragment: bool | None = None, polled: bool = False):
+    """Render the shell (full page) or only the ``#game-panel`` region (``fragment``: by default
+    for htmx requests). ``polled``: the answer of a live poll (companion.web.live), which must not
+    take the focus from what the player is typing (no ``autofocus``)."""
     loaded = loaded or play.load(game)
     # No seat is ever taken from the URL (anyone can type ``?seat=``): a device that holds a seat
     # (companion.web.seats) gets that seat's view, every other device what the table may see.
     context = loaded.ui.context(loaded.state, game, seats.view_seat(game))
-    whole = not request.headers.get("HX-Request")  # an htmx answer is the panel alone: no join link
+    whole = not (bool(htmx) if fragment is None else fragment)  # an htmx answer is the panel alone: no join link
     html = render_template(
         "games/show.html" if whole else "games/_panel_region.html", game=game, loaded=loaded, ui=loaded.ui,
-        error=error, join_url=join_url(game) if whole else None, new_key=play.new_key(),
+        error=error, join_url=join_url(game) if whole else None, new_key=play.new_key(), polled=polled,
         seating=seats.seating(game, loaded.state, loaded.ui), **context,
     )
     return html, status
@@ -59,7 +62,7 @@ def run_command(
     except (ConflictError, IdempotencyError):
         return render_game(game, error=_("Someone else changed the game meanwhile; here is the latest."), status=409)
     g.after_command = loaded  # the game as this command left it, for the view's answer
-    if request.headers.get("HX-Request"):
+    if htmx:
         return render_game(loaded.game, loaded=loaded)
     return redirect(url_for("games.show", game_id=game["id"]), 303)
 
@@ -110,7 +113,7 @@ def _marker(game_id: str, action, which: str):
         return render_game(game, error=error_text(exc), status=422)
     except (ConflictError, IdempotencyError):
         return render_game(game, error=_("Someone else changed the game meanwhile; here is the latest."), status=409)
-    if request.headers.get("HX-Request"):
+    if htmx:
         return render_game(game)
     return redirect(safe_next(request.form.get("next")) or url_for("games.show", game_id=game_id), 303)
 
@@ -159,7 +162,7 @@ def import_game():
 def _confirm(game: dict, which: str, target: str, action: str, status: int):
     """The confirmation step of undo/redo, naming the action (full page, or the panel for htmx)."""
     question = (_("Undo: %(action)s?", action=action) if which == "undo" else _("Redo: %(action)s?", action=action))
-    template = "games/_confirm.html" if request.headers.get("HX-Request") else "games/confirm.html"
+    template = "games/_confirm.html" if htmx else "games/confirm.html"
     moved = _("The table has moved on: this is what it would act on now.") if status == 409 else None
     html = render_template(template, game=game, which=which, target=target, question=question, error=moved,
                            next=safe_next(request.form.get("next")), new_key=play.new_key())
