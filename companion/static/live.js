@@ -53,9 +53,21 @@
       return el.value !== el.defaultValue;
     }
     if (el instanceof HTMLOptionElement) {
-      return el.selected !== el.defaultSelected;
+      var select = el.closest("select");
+      return !!select && chosen(select);
     }
     return false;
+  }
+
+  // Whether the player changed what a <select> shows. Without a "selected" attribute a single
+  // choice shows its first option: that is what it was drawn with.
+  function chosen(select) {
+    var options = Array.prototype.slice.call(select.options);
+    if (select.multiple) {
+      return options.some(function (o) { return o.selected !== o.defaultSelected; });
+    }
+    var drawn = options.findIndex(function (o) { return o.defaultSelected; });
+    return select.selectedIndex !== (drawn < 0 ? 0 : drawn);
   }
 
   function install(morph) {
