@@ -1,6 +1,7 @@
 // The live table (companion/web/live.py): what htmx cannot do by itself. htmx polls, swaps the
 // fresh panel by morphing it (idiomorph) and keeps one request at a time on #game-panel (hx-sync);
 // this file
+// - posts a step nobody has a choice in as soon as the page shows it;
 // - shows "Reconnecting…" while the host cannot be reached, and hides it as soon as a request
 //   gets through;
 // - keeps, during a refresh caused by another device (the poll's answer), what the player has
@@ -27,6 +28,20 @@
     var xhr = event.detail && event.detail.xhr;
     if (xhr && xhr.status > 0) {
       show(false);
+    }
+  });
+
+  // A step nobody at the table has a choice in (form[data-auto], Lockup) is posted by the page as
+  // soon as it shows it, once per event it follows (data-auto). Not htmx's "load" trigger: it fires
+  // once per element, and a morph keeps the element from one such step to the next.
+  var autoPosted = null;
+
+  document.addEventListener("htmx:load", function (event) {
+    var form = document.querySelector("form[data-auto]");
+    // Only once htmx has processed the form (the panel's own load, not the seats' beside it).
+    if (form && event.target.contains(form) && form.dataset.auto !== autoPosted && window.htmx) {
+      autoPosted = form.dataset.auto;
+      window.htmx.trigger(form, "submit");
     }
   });
 

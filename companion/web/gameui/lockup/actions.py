@@ -59,7 +59,10 @@ def _to_end_page(game: dict, answer) -> Response | None:
     after = g.get("after_command")  # the game as the command left it (games.run_command)
     if core_of((after or play.load(game)).state).phase != "over":
         return None
-    return make_response("", 200, redirect=url_for("games.show", game_id=game["id"]) + "#prompt")
+    # No #fragment: the page is the game page already, and htmx's location.href to it plus a
+    # fragment would only scroll, not load it. A whole load focuses the prompt (autofocus), which
+    # a browser skips when the URL names a fragment.
+    return make_response("", 200, redirect=url_for("games.show", game_id=game["id"]))
 
 
 def _to_prompt(answer):
