@@ -33,6 +33,7 @@ from companion.web.registry import GameUI, ui_for
 
 bp = Blueprint("live", __name__, url_prefix="/games")
 
+
 class StaleAction(Exception):
     """A form drawn from an older table that would now act on something else."""
 
