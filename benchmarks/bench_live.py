@@ -3,12 +3,13 @@
 Starts ``companion serve`` (waitress) on a free 127.0.0.1 port with a temporary instance folder
 holding a made-up box profile, starts a 3-player Lockup game (seeded random legal player, made-up
 cards), then ``--devices`` devices (6 by default) each open the game page and poll
-``/games/<id>/version?seen=<seq>`` every second for ``--seconds`` (30 by default), as the page's
-htmx poller does, each on its own kept-alive connection with its own cookies. The server's CPU time
-over the polling window (its one process, every thread) is read from ``/proc/<pid>/stat``
-(utime + stime) and reported as a percentage of one core.
-Afterwards one action is posted and every device's poll must report ``game-moved`` within a poll
-period.
+``/games/<id>/poll?seen=<version>`` every second for ``--seconds`` (30 by default), as the page's
+htmx poller does (204 while nothing moved; else the fresh panel, whose poller says the new version),
+each on its own kept-alive connection with its own cookies. The server's CPU time over the polling
+window (its one process, every thread) is read from ``/proc/<pid>/stat`` (utime + stime) and
+reported as a percentage of one core.
+Afterwards one action is posted and every device's poll must bring the new panel within a poll
+period (issue 21: one request per poll, no reload after it).
 
 Goals (issue 12): idle polling under 5 % of one core; every device hears of the move within 2 s.
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -38,7 +40,8 @@ from benchlib import median, percentile, table  # noqa: E402
 HTMX = {"HX-Request": "true"}
 PERIOD = 1.0  # seconds between two polls of one device (the page's hx-trigger="every 1s")
 GOAL_CPU = 5.0  # % of one core
-GOAL_NOTICE = 2.0  # seconds from an acknowledged action to every device's "game-moved"
+GOAL_NOTICE = 2.0  # seconds from an acknowledged action to every device's poll bringing the new panel
+SEEN = re.compile(rb'/poll\?seen=([^"&]+)"')  # the version the panel's poller polls from
 
 
 @dataclass
@@ -62,15 +65,18 @@ def cpu_seconds(pid: int) -> float:
 
 
 def poll(device: Device, game: str) -> int:
-    """One poll of the version endpoint; records its latency and status."""
+    """One poll; records its latency and status, and (a new panel) the version it shows now."""
     began = time.perf_counter()
     try:
-        status, _headers, _body = device.client.get(f"/games/{game}/version?seen={device.seen}", HTMX)
+        status, _headers, body = device.client.get(f"/games/{game}/poll?seen={device.seen}", HTMX)
     except OSError as exc:
         device.errors.append(str(exc))
         return 0
     device.latencies.append((time.perf_counter() - began) * 1000)
     device.statuses[status] = device.statuses.get(status, 0) + 1
+    found = SEEN.search(body) if status == 200 else None
+    if found:
+        device.seen = found.group(1).decode()
     return status
 
 
@@ -100,8 +106,9 @@ def run(args, server: L.Server) -> tuple[list[Device], float, float, float, floa
     devices = [Device(f"device{d}", L.Client(server.port)) for d in range(args.devices)]
     for device in devices:
         device.client.fetch_token(f"/games/{game}")
-        status, _h, body = device.client.get(f"/games/{game}/version?seen=-1", HTMX)
-        device.seen = body.decode()
+        poll(device, game)  # seen=0: the whole panel, as the page shows it
+        device.latencies.clear()
+        device.statuses.clear()
     # Idle: every device polls, nothing moves; the server's CPU over exactly this window.
     begin_cpu, begin = cpu_seconds(server.proc.pid), time.monotonic()
     until = begin + args.seconds

@@ -10,7 +10,7 @@ and steps alternate, A in round 1 and B in round 6. After every step the same ev
 appended, timed, to a bare ``EventStore`` on a file of the same folder (``synchronous=FULL``:
 one fsync'd append, the floor of a step). Also reports the size of every htmx answer before
 compression. Goals (issue 11): round 6 / round 1 <= 1.2 (medians), step p95 <= 30x the append
-median, htmx answers <= 8 KiB median and <= 16 KiB at most.
+median, htmx answers <= 24 KiB median and <= 48 KiB at most (issue 21; 8 and 16 KiB before).
 
     .venv/bin/python benchmarks/bench_web.py [--players 5] [--seed 11] [--check] [--quick]
 
@@ -35,8 +35,10 @@ from benchlib import median, percentile, table, timed  # noqa: E402
 
 GOAL_ROUND_RATIO = 1.2
 GOAL_FLOOR_RATIO = 30.0
-GOAL_MEDIAN_BYTES = 8 * 1024
-GOAL_MAX_BYTES = 16 * 1024
+# Issue 21: every htmx answer is the whole panel (a live refresh morphs it: no server-side record of
+# what a device shows), so the bound is a plain one, as in tests/web/test_answer_size.py.
+GOAL_MEDIAN_BYTES = 24 * 1024
+GOAL_MAX_BYTES = 48 * 1024
 HTMX = {"HX-Request": "true"}
 
 

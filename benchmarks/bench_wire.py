@@ -7,8 +7,8 @@ the real forms with the Flask test client. Pages are fetched three ways (``Accep
 htmx does with a browser's ``Accept-Encoding`` and its answer decoded to get the size before
 compression. Static files are those the first page links to, with their ``Cache-Control`` and
 what a revalidation answers. Body bytes only (headers are not counted). Goals (issue 11):
-htmx answers <= 8 KiB median and <= 16 KiB at most before compression; HTML and JS compressed;
-static files with a long immutable cache.
+htmx answers <= 24 KiB median and <= 48 KiB at most (issue 21; 8 and 16 KiB before) before
+compression; HTML and JS compressed; static files with a long immutable cache.
 
     .venv/bin/python benchmarks/bench_wire.py [--players 5] [--seed 11] [--check] [--quick]
 """
@@ -34,8 +34,10 @@ try:  # the client side of Brotli is optional: without it only gzip is asked for
 except ImportError:  # pragma: no cover - depends on the environment
     brotli = None
 
-GOAL_MEDIAN_BYTES = 8 * 1024
-GOAL_MAX_BYTES = 16 * 1024
+# Issue 21: every htmx answer is the whole panel (a live refresh morphs it: no server-side record of
+# what a device shows), so the bound is a plain one, as in tests/web/test_answer_size.py.
+GOAL_MEDIAN_BYTES = 24 * 1024
+GOAL_MAX_BYTES = 48 * 1024
 LONG_CACHE = 30 * 24 * 3600  # a month or more counts as "long"
 ENCODINGS = ["identity", "gzip"] + (["br"] if brotli else [])
 BROWSER = "gzip, deflate, br" if brotli else "gzip, deflate"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set-up shared by scripts/run.sh and scripts/test.sh: the virtual environment, the Python
-# dependencies, and the front-end assets (htmx from the npm registry, copied into
-# companion/static/vendor/, which git ignores). Safe to run again: it redoes only what changed.
+# dependencies, and the front-end assets (htmx and its idiomorph extension from the npm registry,
+# copied into companion/static/vendor/, which git ignores). Safe to run again: it redoes only what changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 extras="${1:-}"   # "dev" for the test tools
@@ -30,11 +30,14 @@ if ! command -v npm >/dev/null 2>&1; then
   echo "error: npm is needed to install htmx (apt-get install npm)" >&2
   exit 1
 fi
-if [ ! -f node_modules/htmx.org/dist/htmx.min.js ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+if [ ! -f node_modules/htmx.org/dist/htmx.min.js ] || [ ! -f node_modules/idiomorph/dist/idiomorph-ext.min.js ] ||
+   [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund --silent
 fi
 mkdir -p companion/static/vendor
 cp node_modules/htmx.org/dist/htmx.min.js companion/static/vendor/htmx.min.js
+# idiomorph-ext bundles idiomorph and the htmx "morph" extension (the file htmx's docs name).
+cp node_modules/idiomorph/dist/idiomorph-ext.min.js companion/static/vendor/idiomorph-ext.min.js
 
 # The translation catalogs: the .po sources are in git, the compiled .mo files are built here.
 bash scripts/i18n.sh compile

@@ -1,16 +1,19 @@
-// The live table (companion/web/live.py): shows "Reconnecting…" while the host cannot be
-// reached, and hides it again as soon as a request gets through. htmx keeps polling by itself;
-// when the host answers again the poll reports whether the game moved meanwhile, and the panel
-// reloads if it did. No inline script: the Content-Security-Policy forbids it.
+// The live table (companion/web/live.py): what htmx cannot do by itself. htmx polls, swaps the
+// fresh panel by morphing it (idiomorph) and keeps one request at a time on #game-panel (hx-sync);
+// this file
+// - posts a step nobody has a choice in as soon as the page shows it;
+// - shows "Reconnecting…" while the host cannot be reached, and hides it as soon as a request
+//   gets through;
+// - keeps, during a refresh caused by another device (the poll's answer), what the player has
+//   typed, ticked or chosen but not sent, and the <details> they opened or closed — as long as
+//   the panel still asks the same question (data-question of #live-poll). A form that now answers
+//   another question is drawn afresh: a value typed for the old one must not be sent for the new.
+// No inline script: the Content-Security-Policy forbids it.
 (function () {
   "use strict";
 
-  function banner() {
-    return document.getElementById("live-status");
-  }
-
   function show(lost) {
-    var el = banner();
+    var el = document.getElementById("live-status");
     if (el) {
       el.hidden = !lost;
     }
@@ -20,47 +23,6 @@
   // A request that never reached the host (server stopped, Wi-Fi lost) or timed out.
   document.addEventListener("htmx:sendError", function () { show(true); });
   document.addEventListener("htmx:timeout", function () { show(true); });
-  // Two kinds of request replace the panel: an action's answer (which may carry a message, such
-  // as a refusal) and the reload the poller asks for when another device moved the table. htmx
-  // fixes a request's target when it sends it, so whichever answer lands second finds its panel
-  // gone and is dropped; a reload must never win over an action. So no reload is sent while an
-  // action is under way (its answer is the fresher table), and an action aborts a reload already
-  // sent. Actions are forgotten after 30 s, so a lost answer cannot stop the reloads for good.
-  var actions = new Map();  // xhr -> when it was sent
-
-  function busy() {
-    var now = Date.now();
-    actions.forEach(function (sent, xhr) {
-      if (now - sent > 30000) {
-        actions.delete(xhr);
-      }
-    });
-    return actions.size > 0;
-  }
-
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    var detail = event.detail || {};
-    if (detail.elt && detail.elt.id === "live-refresh") {
-      if (busy()) {
-        event.preventDefault();
-      }
-      return;
-    }
-    if (detail.target && detail.target.id === "game-panel") {
-      actions.set(detail.xhr, Date.now());
-      var reload = document.getElementById("live-refresh");
-      if (reload && window.htmx) {
-        window.htmx.trigger(reload, "htmx:abort");
-      }
-    }
-  });
-  ["htmx:afterRequest", "htmx:sendError", "htmx:timeout", "htmx:sendAbort"].forEach(function (name) {
-    document.addEventListener(name, function (event) {
-      if (event.detail && event.detail.xhr) {
-        actions.delete(event.detail.xhr);
-      }
-    });
-  });
   // Any answer at all (even a 204 or a refusal) means the host is back.
   document.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail && event.detail.xhr;
@@ -68,4 +30,85 @@
       show(false);
     }
   });
+
+  // A step nobody at the table has a choice in (form[data-auto], Lockup) is posted by the page as
+  // soon as it shows it, once per event it follows (data-auto). Not htmx's "load" trigger: it fires
+  // once per element, and a morph keeps the element from one such step to the next.
+  var autoPosted = null;
+
+  document.addEventListener("htmx:load", function (event) {
+    var form = document.querySelector("form[data-auto]");
+    // Only once htmx has processed the form (the panel's own load, not the seats' beside it).
+    if (form && event.target.contains(form) && form.dataset.auto !== autoPosted && window.htmx) {
+      autoPosted = form.dataset.auto;
+      window.htmx.trigger(form, "submit");
+    }
+  });
+
+  // Whether the swap under way keeps what the player entered: only a poll's, only while the
+  // question stays the same (checked when the poller itself is morphed, before any form).
+  var keeping = false;
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var elt = event.detail && event.detail.requestConfig && event.detail.requestConfig.elt;
+    keeping = !!elt && elt.id === "live-poll";
+  });
+  document.addEventListener("htmx:afterSwap", function () { keeping = false; });
+
+  // What the player changed on this page and has not sent: the live value differs from the one
+  // the page was drawn with (a hidden field never does).
+  function entered(el) {
+    if (el instanceof HTMLInputElement) {
+      if (el.type === "checkbox" || el.type === "radio") {
+        return el.checked !== el.defaultChecked;
+      }
+      return el.type !== "hidden" && el.value !== el.defaultValue;
+    }
+    if (el instanceof HTMLTextAreaElement) {
+      return el.value !== el.defaultValue;
+    }
+    if (el instanceof HTMLOptionElement) {
+      var select = el.closest("select");
+      return !!select && chosen(select);
+    }
+    return false;
+  }
+
+  // Whether the player changed what a <select> shows. Without a "selected" attribute a single
+  // choice shows its first option: that is what it was drawn with.
+  function chosen(select) {
+    var options = Array.prototype.slice.call(select.options);
+    if (select.multiple) {
+      return options.some(function (o) { return o.selected !== o.defaultSelected; });
+    }
+    var drawn = options.findIndex(function (o) { return o.defaultSelected; });
+    return select.selectedIndex !== (drawn < 0 ? 0 : drawn);
+  }
+
+  function install(morph) {
+    var callbacks = morph.defaults.callbacks;
+    callbacks.beforeNodeMorphed = function (old, fresh) {
+      if (keeping && old.id === "live-poll" && fresh.getAttribute) {
+        keeping = old.getAttribute("data-question") === fresh.getAttribute("data-question");
+      }
+      return true;
+    };
+    callbacks.beforeAttributeUpdated = function (name, el) {
+      if (!keeping) {
+        return true;
+      }
+      if (name === "open" && el instanceof HTMLDetailsElement) {
+        return false;  // opened or closed by the player: stays so
+      }
+      if (name === "value" || name === "checked" || name === "selected") {
+        return !entered(el);
+      }
+      return true;
+    };
+  }
+
+  // The extension runs (deferred) before this file, which comes later in <head>.
+  if (window.Idiomorph) {
+    install(window.Idiomorph);
+  }
 })();

@@ -10,6 +10,7 @@ from flask import Flask, g, render_template, request, session
 from flask_babel import Babel
 from flask_babel import gettext as _
 from flask_htmx import HTMX
+from flask_htmx.responses import make_response
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from markupsafe import escape
 from werkzeug.exceptions import HTTPException
@@ -125,15 +126,17 @@ def _headers(response):
     return response
 
 
-def error_page(code: int, message: str) -> tuple[str, int, dict] | tuple[str, int]:
+def error_page(code: int, message: str):
     """The error page; if even that cannot be rendered, the same words as bare HTML (an error
     answer must never become a 500 of its own)."""
-    fragment = bool(request.headers.get("HX-Request"))
+    fragment = bool(htmx)
     try:
         html = render_template("errors/error.html", code=code, message=message, root=request.script_root,
                                fragment=fragment)
         # htmx swaps only some codes (base.html); those it swaps go to #main, whatever the target.
-        return html, code, ({"HX-Retarget": "#main", "HX-Reswap": "innerHTML"} if fragment else {})
+        if fragment:
+            return make_response(html, code, retarget="#main", reswap="innerHTML")
+        return html, code
     except Exception:  # noqa: BLE001 - the last resort of error handling must not raise
         from flask import current_app
 

@@ -9,7 +9,7 @@ from companion.core.errors import InputError, RuleViolation
 from companion.core.i18n import T
 from companion.events import ConflictError, IdempotencyError
 from companion.events.jsonl import export_lines, parse_export, replay, write_import
-from companion.web import damaged, get_store, historypages, play, seats
+from companion.web import damaged, get_store, historypages, htmx, play, seats
 from companion.web import history as game_history
 from companion.web.access import game_or_404, host_only, is_host, safe_next
 from companion.web.i18n import error_text
@@ -27,16 +27,19 @@ def show(game_id: str):
     return render_game(game)
 
 
-def render_game(game: dict, error: str | None = None, status: int = 200, loaded: play.Loaded | None = None):
-    """Render the shell (full page) or only the ``#game-panel`` region for htmx requests."""
+def render_game(game: dict, error: str | None = None, status: int = 200, loaded: play.Loaded | None = None,
+                fragment: bool | None = None, polled: bool = False):
+    """Render the shell (full page) or only the ``#game-panel`` region (``fragment``: by default
+    for htmx requests). ``polled``: the answer of a live poll (companion.web.live), which must not
+    take the focus from what the player is typing (no ``autofocus``)."""
     loaded = loaded or play.load(game)
     # No seat is ever taken from the URL (anyone can type ``?seat=``): a device that holds a seat
     # (companion.web.seats) gets that seat's view, every other device what the table may see.
     context = loaded.ui.context(loaded.state, game, seats.view_seat(game))
-    whole = not request.headers.get("HX-Request")  # an htmx answer is the panel alone: no join link
+    whole = not (bool(htmx) if fragment is None else fragment)  # an htmx answer is the panel alone: no join link
     html = render_template(
         "games/show.html" if whole else "games/_panel_region.html", game=game, loaded=loaded, ui=loaded.ui,
-        error=error, join_url=join_url(game) if whole else None, new_key=play.new_key(),
+        error=error, join_url=join_url(game) if whole else None, new_key=play.new_key(), polled=polled,
         seating=seats.seating(game, loaded.state, loaded.ui), **context,
     )
     return html, status
@@ -62,7 +65,7 @@ def run_command(
     except (ConflictError, IdempotencyError):
         return render_game(game, error=_("Someone else changed the game meanwhile; here is the latest."), status=409)
     g.after_command = loaded  # the game as this command left it, for the view's answer
-    if request.headers.get("HX-Request"):
+    if htmx:
         return render_game(loaded.game, loaded=loaded)
     return redirect(url_for("games.show", game_id=game["id"]), 303)
 
@@ -70,7 +73,7 @@ def run_command(
 def answer_recorded(game: dict, back: str | None = None) -> tuple[str, int] | Response:
     """The answer to a command that is recorded (the first post or its repeat): the table as it
     is now for htmx, else a redirect to ``back`` or the game page (post/redirect/get)."""
-    if request.headers.get("HX-Request"):
+    if htmx:
         return render_game(game)
     return redirect(back or url_for("games.show", game_id=game["id"]), 303)
 
@@ -192,7 +195,7 @@ def _check_whole(ui, state) -> None:
 def _confirm(game: dict, which: str, target: str, action: str, status: int):
     """The confirmation step of undo/redo, naming the action (full page, or the panel for htmx)."""
     question = (_("Undo: %(action)s?", action=action) if which == "undo" else _("Redo: %(action)s?", action=action))
-    template = "games/_confirm.html" if request.headers.get("HX-Request") else "games/confirm.html"
+    template = "games/_confirm.html" if htmx else "games/confirm.html"
     moved = _("The table has moved on: this is what it would act on now.") if status == 409 else None
     html = render_template(template, game=game, which=which, target=target, question=question, error=moved,
                            next=safe_next(request.form.get("next")), new_key=play.new_key())

@@ -4,11 +4,13 @@ table is never applied to something else.
 Polling, not server-sent events: waitress is threaded (a held-open stream per phone would pin a
 worker thread each), and a poll that finds nothing new costs one indexed read of the game row.
 
-- ``GET /games/<id>/version?seen=<version>`` answers 204 (no body) while the table's version
-  (:func:`table_version`: the last ``seq`` and a digest of the seats) is still ``seen``, and 200
-  with ``HX-Trigger: game-moved`` once it moved. The game page polls it
-  every second (``games/_panel_region.html``); the panel region reloads itself on ``game-moved``.
-  When nothing moved nothing is swapped, so scroll position and half-filled forms stay.
+- ``GET /games/<id>/poll?seen=<version>`` is one request per poll: 204 (no body) while the table's
+  version (:func:`table_version`: the last ``seq`` and a digest of the seats) is still ``seen``,
+  else the fresh panel itself (with the seats out of band), which htmx *morphs* into the page
+  (the idiomorph extension, ``games/_panel_region.html``): focus, scroll, open details and what a
+  player has typed but not sent stay (``static/live.js``). A finished game's poll answers 286
+  with its panel, and htmx stops polling. The poller and the actions synchronise on
+  ``#live-table`` (``hx-sync``): an action aborts a poll under way, a poll waits out an action.
 - Every action form carries ``form_version`` (the ``seq`` it was drawn from) and ``form_target`` (the
   signature of the question it answers, :attr:`GameUI.target_of`), added by :func:`form_fields`
   in each game's form macro. :func:`check_fresh` refuses, under the write lock, a post whose
@@ -18,12 +20,11 @@ worker thread each), and a poll that finds nothing new costs one indexed read of
 from __future__ import annotations
 
 import hashlib
-import threading
-from collections import OrderedDict
 from typing import Any
 
 from flask import Blueprint, Response, g, has_request_context, request
 from flask_babel import gettext as _
+from flask_htmx.responses import HTMXResponseStopPolling
 from markupsafe import Markup, escape
 
 from companion.web import get_store
@@ -31,8 +32,6 @@ from companion.web.access import game_or_404
 from companion.web.registry import GameUI, ui_for
 
 bp = Blueprint("live", __name__, url_prefix="/games")
-
-MOVED = "game-moved"  # the htmx event the panel region reloads on
 
 
 class StaleAction(Exception):
@@ -44,16 +43,21 @@ class StaleAction(Exception):
         self.current = current
 
 
-@bp.get("/<game_id>/version")
-def version(game_id: str) -> Response:
-    """204 while the game's last ``seq`` is ``seen``; 200 with ``HX-Trigger: game-moved`` once
-    it moved (one indexed read of the game row: no fold, no template)."""
+@bp.get("/<game_id>/poll")
+def poll(game_id: str) -> Response:
+    """One poll of a device that shows the table at ``seen``: 204 while the version is still
+    ``seen`` (one indexed read of the game row: no fold, no template), else the fresh panel;
+    286 (htmx stops polling) with the panel once the game is finished."""
     game = game_or_404(game_id)
+    finished = game["status"] == "finished"
     now = table_version(game["id"], int(game.get("last_seq") or 0))
-    if request.args.get("seen", "") == now:
-        return Response(status=204)
-    response = Response(now, status=200, mimetype="text/plain")
-    response.headers["HX-Trigger"] = MOVED
+    if request.args.get("seen", "") == now and not finished:
+        response = Response(status=204)
+    else:
+        from companion.web import games
+
+        html, _status = games.render_game(game, fragment=True, polled=True)
+        response = HTMXResponseStopPolling(html) if finished else Response(html, mimetype="text/html")
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -78,12 +82,17 @@ def shown_version(game: dict, loaded: Any) -> str:
     return table_version(game["id"], loaded.records[-1].seq if loaded.records else 0)
 
 
+def question(loaded: Any) -> str:
+    """The question the rendered panel answers (:attr:`GameUI.target_of`; empty without one):
+    live.js keeps what a player typed only while a refresh still asks the same one."""
+    return loaded.ui.target_of(loaded.state) if loaded.ui.target_of else ""
+
+
 def stamp(loaded: Any) -> str:
     """Remember, for the forms of this render, the version and the question the page shows
     (called at the top of the panel region; returns nothing to print)."""
     records = loaded.records
-    target = loaded.ui.target_of(loaded.state) if loaded.ui.target_of else ""
-    g.live_form = (records[-1].seq if records else 0, target)
+    g.live_form = (records[-1].seq if records else 0, question(loaded))
     return ""
 
 
@@ -151,64 +160,10 @@ def _recorded(key: str | None) -> bool:
 
 
 def init_app(app) -> None:
-    """Register the version endpoint, the early stale check and the template helpers."""
+    """Register the poll, the early stale check and the template helpers."""
     app.register_blueprint(bp)
     app.before_request(refuse_stale)
     app.jinja_env.globals["live_stamp"] = stamp
     app.jinja_env.globals["live_fields"] = form_fields
     app.jinja_env.globals["live_version"] = shown_version
-    app.jinja_env.globals["seats_news"] = seats_news
-
-
-class Drawn:
-    """What one device was sent, region by region, at the version its forms were drawn at.
-
-    Every render of a game panel records a digest of each region it draws (the board's regions,
-    the seats) under (game, version drawn, device, language). An htmx post carries the version of
-    the form it comes from (``form_version``): :attr:`before` is what that render sent, so a view
-    can leave out what the device already shows. A version this process never drew (a restart,
-    an evicted entry) gives ``None``: everything is sent in full.
-    """
-
-    _pages: OrderedDict = OrderedDict()
-    _lock = threading.Lock()
-    LIMIT = 1024
-
-    def __init__(self, game_id: str):
-        from flask_babel import get_locale
-
-        from companion.web.seats import device_id
-
-        base = (game_id, device_id(create=False), str(get_locale()))
-        drawn = g.get("live_form")
-        posted = request.form.get("form_version") if request.method == "POST" else None
-        self.now: dict[str, int] = {}
-        with self._lock:
-            if drawn is not None:
-                key = (*base, str(drawn[0]))
-                self._pages[key] = self.now
-                self._pages.move_to_end(key)
-                while len(self._pages) > self.LIMIT:
-                    self._pages.popitem(last=False)
-            found = self._pages.get((*base, posted)) if posted is not None else None
-        self.before: dict[str, int] | None = found if request.headers.get("HX-Request") else None
-
-    @classmethod
-    def of(cls, game_id: str) -> Drawn:
-        """This request's record for ``game_id`` (made once, after the panel's :func:`stamp`)."""
-        pages, key = g.setdefault("live_drawn", {}), (game_id, g.get("live_form"))  # a second render: its own
-        if key not in pages:
-            pages[key] = cls(game_id)
-        return pages[key]
-
-    def unchanged(self, region: str, digest: int) -> bool:
-        """Record that this render draws ``region`` as ``digest``; whether the device shows it so."""
-        self.now[region] = digest
-        return self.before is not None and self.before.get(region) == digest
-
-
-def seats_news(game: dict, seating: dict) -> bool:
-    """Whether an htmx answer must carry the seats section (it sits outside the swapped panel, so
-    it rides along out of band): not when the device's form was drawn from a render of this
-    process whose seats looked the same, as they mostly do from one step to the next."""
-    return not Drawn.of(game["id"]).unchanged("seats", hash(repr(seating)))
+    app.jinja_env.globals["live_question"] = question

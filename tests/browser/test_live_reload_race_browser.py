@@ -1,7 +1,8 @@
-"""An action's answer and the live reload race for the same panel (companion/static/live.js):
-htmx fixes a request's target when it sends it, so whichever answer lands second is dropped. The
-tests hold requests in Playwright's router to force the bad orders; without live.js's guard the
-page would show the table as it was before a tap the host had recorded."""
+"""An action's answer and the live poll's answer race for the same panel (issue 21): both are
+morphed into #game-panel, so a poll answer landing after an action's would show the table as it
+was before a tap the host had recorded. ``hx-sync`` on #live-table orders them: no poll is sent
+while an action is under way, and an action aborts a poll already sent. The tests hold requests in
+Playwright's router to force the bad orders."""
 
 from __future__ import annotations
 
@@ -37,37 +38,40 @@ def until(page, check, seconds: float = 5.0) -> None:
     raise AssertionError("the page never sent the request")
 
 
-def reloads_sent(page) -> list[str]:
+def polls_sent(page) -> list[str]:
     sent: list[str] = []
-    page.on("request", lambda r: sent.append(r.url) if r.method == "GET" and "/games/" in r.url
-            and "/version" not in r.url and r.url.rsplit("/", 1)[-1] != "qr.svg" else None)
+    page.on("request", lambda r: sent.append(r.url) if "/poll?seen=" in r.url else None)
     return sent
 
 
-def test_no_reload_is_sent_while_an_action_is_under_way(page, live_url, screenshot):
+def test_no_poll_is_sent_while_an_action_is_under_way(page, live_url, screenshot):
     start_game(page, live_url, screenshot)
-    sent = reloads_sent(page)
+    sent = polls_sent(page)
     actions = hold(page, "**/end-turn", "POST")
     page.get_by_role("button", name="Rojo has accessed a building").click()
     until(page, lambda: len(actions) == 1)
-    page.evaluate("htmx.trigger(document.body, 'game-moved')")  # as a poll answer does
-    page.wait_for_timeout(300)
-    assert sent == []  # the reload waits for the action's answer, the fresher table
+    sent.clear()
+    page.wait_for_timeout(2500)  # the poller fires every second
+    assert sent == []  # dropped: the action's answer is the fresher table
     release(actions[0])
     expect(page.locator("#rc-prompt-title")).to_contain_text("Azul’s turn")
+    until(page, lambda: len(sent) > 0, seconds=3)  # and polling goes on afterwards
 
 
-def test_an_action_aborts_a_reload_already_sent(page, live_url, screenshot):
+def test_an_action_aborts_a_poll_already_sent(page, live_url, screenshot):
     start_game(page, live_url, screenshot)
-    reloads = hold(page, "**/games/*", "GET")
-    page.evaluate("htmx.trigger(document.body, 'game-moved')")
-    until(page, lambda: len(reloads) == 1)  # sent, and held before the host saw it
+    failed: list[str] = []
+    page.on("requestfailed", lambda r: failed.append(r.url))
+    polls = hold(page, "**/poll?*", "GET")
+    until(page, lambda: len(polls) == 1)  # sent, and held before the host saw it
     actions = hold(page, "**/end-turn", "POST")
     page.get_by_role("button", name="Rojo has accessed a building").click()
     until(page, lambda: len(actions) == 1)
-    release(reloads[0])  # the reload's answer (the table before the tap) would land first...
+    until(page, lambda: any("/poll?seen=" in url for url in failed))  # the poll was aborted
+    page.unroute("**/poll?*")
+    release(polls[0])  # its answer has nowhere to go
     page.wait_for_timeout(300)
-    release(actions[0])  # ...and the action's answer would find its panel gone
+    release(actions[0])
     expect(page.locator("#rc-prompt-title")).to_contain_text("Azul’s turn")
-    page.wait_for_timeout(300)
+    page.wait_for_timeout(1500)  # later polls find the same table
     expect(page.locator("#rc-prompt-title")).to_contain_text("Azul’s turn")

@@ -158,9 +158,9 @@ def test_phones_join_by_link_and_code_take_seats_and_follow_every_move_live(brow
         reason.fill("Made-up half-typed reason")
         ben.page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
         scrolled = ben.page.evaluate("() => window.scrollY")
-        polls = sum(1 for url, _s, _b in ben.bodies if "/version?seen=" in url)
+        polls = sum(1 for url, _s, _b in ben.bodies if "/poll?seen=" in url)
         ben.page.wait_for_timeout(2500)
-        assert sum(1 for url, _s, _b in ben.bodies if "/version?seen=" in url) >= polls + 2
+        assert sum(1 for url, _s, _b in ben.bodies if "/poll?seen=" in url) >= polls + 2
         assert reason.input_value() == "Made-up half-typed reason"
         assert ben.page.evaluate("() => window.scrollY") == scrolled > 0
         # Ana moves on her phone: the host and Ben's phone show it within 2 s, without a reload.

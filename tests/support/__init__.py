@@ -405,12 +405,21 @@ def tap_and_wait(page, button) -> None:
 
 
 def tap_and_swap(page, button, region: str = "#game-panel") -> None:
-    """Tap ``button`` and wait until htmx has replaced ``region``: the element shown before the tap
-    is gone from the page. For a tap whose answer looks the same as the page before it (a value
-    recorded again), where waiting for a text would pass before the answer arrives."""
-    before = page.locator(region).element_handle()
+    """Tap ``button`` and wait until htmx has swapped the tap's answer into ``region`` (its
+    ``htmx:afterSwap``; a swap morphs the region, so the element itself stays: issue 21). For a tap
+    whose answer looks the same as the page before it (a value recorded again), where waiting for a
+    text would pass before the answer arrives. A live poll's swap does not count."""
+    page.evaluate("""region => {
+        window.__tapSwapped = false;
+        document.removeEventListener('htmx:afterSwap', window.__tapListener || (() => {}));
+        window.__tapListener = e => {
+            const d = e.detail || {}, by = d.requestConfig && d.requestConfig.elt;
+            if (d.target && d.target.matches(region) && !(by && by.id === 'live-poll')) window.__tapSwapped = true;
+        };
+        document.addEventListener('htmx:afterSwap', window.__tapListener);
+    }""", region)
     button.click()
-    page.wait_for_function("el => !el.isConnected", arg=before)
+    page.wait_for_function("() => window.__tapSwapped === true")
 
 
 # --- seats and undo confirmation (issue 12) ----------------------------------------------------

@@ -1,6 +1,6 @@
-"""The seats section rides along an htmx answer only when it changed since the device's form was
-drawn (issue 11: it sits outside the swapped panel, so it is sent out of band; issue 12: a seat taken
-by a phone still reaches every device)."""
+"""The seats section rides along every htmx answer of a game panel (issue 12: a seat taken by a
+phone reaches every device; issue 21: it is morphed out of band like the panel, so nothing is kept
+on the server of what a device already shows, and a form in it keeps what the host typed)."""
 
 from __future__ import annotations
 
@@ -8,33 +8,34 @@ import support
 from web.test_answer_size import drawn_with, plan
 
 HX = {"HX-Request": "true"}
+OOB = '<section id="seats" class="card" hx-swap-oob="morph">'
 
 
-def test_the_seats_come_along_only_when_they_changed(app):
+def test_the_seats_come_along_every_htmx_answer_and_show_a_seat_taken(app):
     support.store_profile(app)
     fields, steps = plan(11, 3)
     host = app.test_client()
     started = host.post("/lockup/new/start", data=fields)
     game = started.headers["Location"].split("#")[0].rsplit("/", 1)[-1]
     answer = host.get(f"/games/{game}", headers=HX).get_data(as_text=True)
-    assert 'id="seats"' in answer  # a refresh (no form drawn) always brings them
-    said = []
+    assert OOB in answer
+    held = []
     for n, (action, form) in enumerate(steps[:4]):
         if n == 2:  # a phone takes a seat between two of the host's steps
             support.phone(app, game, "Ben")
         posted = host.post(f"/lockup/{game}/do/{action}", data={**form, **drawn_with(answer)}, headers=HX)
         assert posted.status_code == 200
         answer = posted.get_data(as_text=True)
-        said.append('id="seats"' in answer)
-    assert said == [False, False, True, False]
+        assert answer.count(OOB) == 1
+        held.append("held by phone" in answer.split(OOB)[1])
+    assert held == [False, False, True, True]
     assert "held by phone" in host.get(f"/games/{game}").get_data(as_text=True)
 
 
-def test_a_post_without_a_drawn_version_gets_the_seats(app):
+def test_a_whole_page_has_the_seats_in_place(app):
     support.store_profile(app)
-    fields, steps = plan(11, 3)
+    fields, _steps = plan(11, 3)
     host = app.test_client()
     game = host.post("/lockup/new/start", data=fields).headers["Location"].split("#")[0].rsplit("/", 1)[-1]
-    action, form = steps[0]
-    answer = host.post(f"/lockup/{game}/do/{action}", data=form, headers=HX).get_data(as_text=True)
-    assert 'id="seats"' in answer and 'hx-swap-oob="true"' in answer
+    page = host.get(f"/games/{game}").get_data(as_text=True)
+    assert '<section id="seats" class="card">' in page and "hx-swap-oob" not in page

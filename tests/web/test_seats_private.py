@@ -55,8 +55,8 @@ def responses(device, game_id: str) -> dict[str, str]:
         "fragment": device.get(f"/games/{game_id}", headers=HX).get_data(as_text=True),
         "history": device.get(f"/games/{game_id}/history").get_data(as_text=True),
         "seats": device.get(f"/games/{game_id}/seats").get_data(as_text=True),
-        "poll": device.get(f"/games/{game_id}/version?seen=0").get_data(as_text=True),
-        "poll now": device.get(f"/games/{game_id}/version?seen={last}").get_data(as_text=True),
+        "poll": device.get(f"/games/{game_id}/poll?seen=0", headers=HX).get_data(as_text=True),
+        "poll now": device.get(f"/games/{game_id}/poll?seen={last}", headers=HX).get_data(as_text=True),
         "url seat": device.get(f"/games/{game_id}?seat=Ana").get_data(as_text=True),
     }
     assert device.get(f"/games/{game_id}/export.jsonl").status_code == 403

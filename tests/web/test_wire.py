@@ -57,7 +57,7 @@ def test_htmx_answers_are_compressed_and_still_vary_on_hx_request(client, game_i
 def test_the_poll_still_answers_204_with_no_body(client, game_id):
     with client.application.test_request_context():
         seen = get_store().game(game_id)["last_seq"]
-    answer = client.get(f"/games/{game_id}/version?seen={seen}", headers={"Accept-Encoding": "gzip, br"})
+    answer = client.get(f"/games/{game_id}/poll?seen={seen}", headers={"Accept-Encoding": "gzip, br"})
     assert answer.status_code == 204
     assert answer.get_data() == b"" and "Content-Encoding" not in answer.headers
 

@@ -6,22 +6,18 @@ parsers; a bad field is answered with the panel and a message naming it (422), n
 
 from __future__ import annotations
 
-import re
-
-from flask import Response, abort, g, render_template, render_template_string, request, url_for
+from flask import Response, abort, g, request, url_for
+from flask_htmx.responses import make_response
 
 from companion.core.errors import InputError
-from companion.web import live, play, seats
+from companion.web import htmx, live, play
 from companion.web.access import game_or_404
 from companion.web.games import answer_recorded, render_game, run_command
 from companion.web.gameui.lockup import cards, lightsout, patrol, rollcall, table
-from companion.web.gameui.lockup import words as W
 from companion.web.gameui.lockup.blueprint import bp
 from companion.web.gameui.lockup.panel import core_of
 from companion.web.i18n import error_text
 
-FACTS = re.compile(r"(item|goon)[a-z0-9_-]{0,40}-")
-COUNTS = re.compile(r"[a-z]{1,20}_")
 PARSERS = {**rollcall.PARSERS, **lightsout.PARSERS, **patrol.PARSERS, **table.PARSERS}
 
 
@@ -63,12 +59,15 @@ def _to_end_page(game: dict, answer) -> Response | None:
     shows the final scoring (tens of KB): the step's answer stays small, the page is loaded once.
     A refusal (4xx) is answered as it is."""
     done = isinstance(answer, tuple) and answer[1] == 200
-    if not done or not request.headers.get("HX-Request"):
+    if not done or not htmx:
         return None
     after = g.get("after_command")  # the game as the command left it (games.run_command)
     if core_of((after or play.load(game)).state).phase != "over":
         return None
-    return Response("", 200, headers={"HX-Redirect": url_for("games.show", game_id=game["id"]) + "#prompt"})
+    # No #fragment: the page is the game page already, and htmx's location.href to it plus a
+    # fragment would only scroll, not load it. A whole load focuses the prompt (autofocus), which
+    # a browser skips when the URL names a fragment.
+    return make_response("", 200, redirect=url_for("games.show", game_id=game["id"]))
 
 
 def _to_prompt(answer):
@@ -76,42 +75,3 @@ def _to_prompt(answer):
     if isinstance(answer, Response) and answer.status_code in (302, 303) and "#" not in answer.location:
         answer.location += "#prompt"
     return answer
-
-
-@bp.get("/<game_id>/tools")
-def tools(game_id: str):
-    """The table tools' forms, fetched when an htmx answer's tools are opened (_tools.html)."""
-    game = game_or_404(game_id)
-    if game["kind"] not in ("lockup", "lockup-solo"):
-        abort(404)
-    loaded = play.load(game)
-    core = core_of(loaded.state)
-    if core.phase == "over" or seats.role(game).kind not in ("host", "seat"):
-        abort(404)  # the panel offers no tools then (spectators, a finished game)
-    live.stamp(loaded)  # the forms carry the version and question of the table now
-    return render_template("lockup/_tools.html", game=game, new_key=play.new_key(), tools_body=True,
-                           lk={"tools": table.tools(core)}, **W.vocabulary())
-
-
-@bp.get("/<game_id>/facts/<kind>/<prefix>")
-def card_facts(game_id: str, kind: str, prefix: str):
-    """The printed-facts fields of one card entry, fetched when an htmx answer's are opened
-    (_cards.html ``lazy_facts``): blank, as a closed entry has nothing typed in them."""
-    game = game_or_404(game_id)
-    if game["kind"] not in ("lockup", "lockup-solo") or kind not in ("item", "goon") or not FACTS.fullmatch(prefix):
-        abort(404)
-    return render_template_string(
-        '{% from "lockup/_cards.html" import item_facts, goon_facts with context %}'
-        "{{ (item_facts if kind == 'item' else goon_facts)(prefix, {}) }}",
-        kind=kind, prefix=prefix, **W.vocabulary())
-
-
-@bp.get("/<game_id>/counts/<prefix>")
-def count_fields(game_id: str, prefix: str):
-    """Blank resource counts (``pay_scrap``, ...) fetched when a closed "Pay" of an htmx answer
-    is opened (_macros.html ``counts(lazy=True)``)."""
-    game = game_or_404(game_id)
-    if game["kind"] not in ("lockup", "lockup-solo") or not COUNTS.fullmatch(prefix):
-        abort(404)
-    return render_template_string('{% from "lockup/_macros.html" import counts with context %}'
-                                  "{{ counts(prefix, resources) }}", prefix=prefix, **W.vocabulary())

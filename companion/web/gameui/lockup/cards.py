@@ -17,6 +17,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
+from flask_htmx.responses import make_response
 
 from companion.core.errors import InputError
 from companion.games.lockup import catalog
@@ -30,7 +31,7 @@ from companion.games.lockup.box_profile import (
 )
 from companion.games.lockup.card_forms import guard_field, profile_form_values, profile_from_form
 from companion.games.lockup.cards import card_doc
-from companion.web import access, error_page, get_store
+from companion.web import access, error_page, get_store, htmx
 from companion.web.access import is_local, require_host
 from companion.web.gameui.lockup.import_words import profile_problems
 from companion.web.gameui.lockup.words import field_id, field_label, words
@@ -104,8 +105,8 @@ def require_profile(next_url: str, solo: bool = False) -> Response | None:
                    _("This game needs the Lockup box profile. Enter it on the device running the companion."))
         return Response(render_template("errors/error.html", code=409, message=message), 409)
     target = url_for("lockup_cards.box_profile", next=safe_next(next_url), solo=1 if solo else None)
-    if request.headers.get("HX-Request"):
-        return Response("", 200, headers={"HX-Redirect": target})
+    if htmx:
+        return make_response("", 200, redirect=target)
     return redirect(target, 303)
 
 

@@ -9,14 +9,13 @@ turn, which location, the tiles not yet shown face up, counts) is public.
 
 from __future__ import annotations
 
-from flask import request
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 
 from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, LOCATIONS, ROUNDS
 from companion.games.lockup.state import State, held, in_hand
-from companion.web import live, seats
+from companion.web import seats
 from companion.web.gameui.lockup import end, feed, lightsout, patrol, rollcall, table
 from companion.web.gameui.lockup import words as W
 from companion.web.i18n import text
@@ -25,52 +24,25 @@ from companion.web.rendered import RenderCache
 ASKS = {**rollcall.ASKS, **lightsout.ASKS, **patrol.ASKS}
 
 
-class Shown:
-    """The board regions a device already shows, kept out of an htmx answer.
+class Fragments:
+    """Board entries and the question drawn once by what they show (:data:`FRAGMENTS`): the same
+    key in the same language always draws the same HTML, whichever device or step asks."""
 
-    A region whose HTML is the same as in the render the device's form was drawn from
-    (:class:`companion.web.live.Drawn`) is answered as an empty element with ``hx-preserve``, and
-    htmx keeps the one on the page.
-    """
-
-    def __init__(self, game_id: str):
-        self.game_id = game_id
+    def __init__(self):
         self.locale = str(get_locale())
-        self._drawn: live.Drawn | None = None
-        self._stand_ins: dict[str, str] = {}
 
-    def region(self, region_id: str, html: str, tag: str) -> Markup:
-        """``html`` (the region ``region_id``, an element ``tag``), or its preserved stand-in.
+    def entries(self, prefix: str, items: list[dict], field: str, draw) -> Markup:
+        """One entry per item, each as :meth:`entry` named ``prefix`` + ``item[field]``. (The loop
+        is here, not in the template: a Jinja call block per entry cost more than the entry.)"""
+        return Markup("\n".join(self.entry(f"{prefix}{item[field]}", item, draw) for item in items))
 
-        A region may hold regions drawn before it (a board section and its entries): its digest
-        is taken over its children's own HTML, so a section whose entries did not change is kept
-        whole, and one where some did is sent with stand-ins for the others."""
-        if self._drawn is None:
-            self._drawn = live.Drawn.of(self.game_id)  # after the panel's stamp: it knows the version
-        whole = str(html)  # plain text: Markup's replace would escape what it puts in
-        if self._stand_ins and " hx-preserve></" in whole:
-            for stand_in, real in self._stand_ins.items():
-                if stand_in in whole:
-                    whole = whole.replace(stand_in, real)
-        if self._drawn.unchanged(region_id, hash(whole)):
-            stand_in = f'<{tag} id="{region_id}" hx-preserve></{tag}>'
-            self._stand_ins[stand_in] = whole
-            return Markup(stand_in)
-        return Markup(html)
-
-    def entries(self, prefix: str, tag: str, items: list[dict], field: str, draw) -> Markup:
-        """Regions ``prefix`` + ``item[field]``, one per item, each as :meth:`entry`. (The loop is
-        here, not in the template: a Jinja call block per entry cost more than the entry.)"""
-        return Markup("\n".join(self.entry(f"{prefix}{item[field]}", tag, item, draw) for item in items))
-
-    def entry(self, region_id: str, tag: str, item: dict, draw) -> Markup:
-        """The region ``region_id`` drawn by the macro ``draw(item)`` only when no earlier render in
-        this language showed the same ``item`` (everything the macro reads); then as :meth:`region`."""
-        return self.region(region_id, self.fragment(region_id, item, caller=lambda: draw(item)), tag)
+    def entry(self, name: str, item: dict, draw) -> Markup:
+        """The entry ``name`` drawn by the macro ``draw(item)`` (the item is everything it reads)."""
+        return self.fragment(name, item, caller=lambda: draw(item))
 
     def fragment(self, name: str, *shows, caller) -> Markup:
         """The HTML ``caller`` draws, or the same from an earlier render that showed the same
-        ``shows`` (everything the body reads) in the same language; not a preserved region."""
+        ``shows`` (everything the body reads) in the same language."""
         return Markup(FRAGMENTS.get((name, self.locale, repr(shows)), lambda: str(caller())))
 
 
@@ -191,9 +163,7 @@ def build(state, game: dict, seat: str | None, definition, pending) -> dict:
         "reasons": [W.plain(text(r)) for r in list(getattr(view, "reasons", ()))[-3:][::-1]],
         "ask": _ask(shown, waiting), "tools": table.tools(shown), "atlas": rollcall.atlas_offer(shown),
         "guard_deck": getattr(view, "guard_deck", None), "options": W.table_options(core.options),
-        "shown": Shown(game["id"]),
-        # An htmx answer swaps into a page that runs htmx: a card's printed facts are fetched when opened.
-        "lazy_facts": bool(request.headers.get("HX-Request")),
+        "cached": Fragments(),
     }
     device, lk["ask"] = _device(game, waiting, lk["ask"])
     lk.update(device)

@@ -16,6 +16,7 @@ from markupsafe import Markup
 
 from companion.core.events import decode
 from companion.web import bgstats as shared_bgstats
+from companion.web import htmx
 from companion.web.access import game_or_404
 from companion.web.gameui.lockup.end import auditform
 from companion.web.gameui.lockup.end.breakdown import audit_doc
@@ -75,7 +76,7 @@ def check(game_id: str):
     game, state, records = _finished(game_id)
     context = final_context(state, game, records, counted=request.form)
     status = 422 if context["final"]["check"]["errors"] else 200
-    if request.headers.get("HX-Request"):
+    if htmx:
         return render_template("lockup_end/_check.html", **context), status
     return render_template("lockup_end/end.html", game=game, **context), status
 
@@ -92,7 +93,7 @@ def bgstats_json(game_id: str):
 def audit():
     """Audit-only mode: type an end-of-game state, get the breakdown; no game is recorded."""
     form = request.form if request.method == "POST" else None
-    template, context, status = auditform.respond(form, htmx=bool(request.headers.get("HX-Request")))
+    template, context, status = auditform.respond(form, htmx=bool(htmx))
     return render_template(template, **context), status
 
 
