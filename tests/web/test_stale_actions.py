@@ -12,22 +12,12 @@ import re
 
 import pytest
 import support
-from support import HX, alerts, seq
+from support import HX, alerts, seq, setups
 
 MOVED = "The table has moved on"
 
 
-GOON = {"type": "mindflayer", "suspicion": 0, "treasures": []}
-SETUP = {
-    "mode": "standard", "players": [{"name": "Ana"}, {"name": "Ben"}, {"name": "Cleo"}], "first_player": "Ana",
-    "crew_tiles": [1, 2, 3, 4],
-    "goals": {"leader": {"name": "Made-up Leader", "kind": "leader", "counts": "gem", "minimum": 2},
-              "instant": {"name": "Made-up Instant", "kind": "instant", "stars": 3},
-              "end_game": {"name": "Made-up End", "kind": "end_game", "treasure": "shield"}},
-    "display": [{"name": f"Made-up Item {c}", "cost": {"scrap": 1}, "reputation": 2} for c in "ABCD"],
-    "goons": {loc: {"name": f"Made-up Goon {loc}", **GOON}
-              for loc in ("sewers", "infirmary", "smithy", "commissary", "chow_hall")},
-}
+SETUP = setups.lockup_table()
 
 
 def _to_lights_out(client, game):
