@@ -10,19 +10,17 @@ GOON = {"type": "mindflayer", "suspicion": 0, "treasures": []}
 GOON_LOCATIONS = ("sewers", "infirmary", "smithy", "commissary", "chow_hall")
 
 
-def lockup_table(smithy_suspicion: bool = False) -> dict:
+def lockup_table(letters: bool = False, smithy_suspicion: int = 0, crew_tiles: list | None = None) -> dict:
     """A three-player standard Lockup set-up (Ana, Ben, Cleo; Ana first) with made-up goals, items
-    and goons. ``smithy_suspicion``: the goons are named by letter ("Made-up Goon S") and the
-    Smithy's has suspicion 2; otherwise each goon is named after its location."""
-    if smithy_suspicion:
-        letters = dict(zip(GOON_LOCATIONS, "SIFCH", strict=True))
-        goons = {loc: {"name": f"Made-up Goon {letters[loc]}", **GOON, **({"suspicion": 2} if loc == "smithy" else {})}
-                 for loc in GOON_LOCATIONS}
-    else:
-        goons = {loc: {"name": f"Made-up Goon {loc}", **GOON} for loc in GOON_LOCATIONS}
+    and goons: each goon named after its location ("Made-up Goon sewers") or, with ``letters``, by
+    a letter ("Made-up Goon S"); the Smithy's goon with ``smithy_suspicion``; the crew tiles
+    ``crew_tiles`` (by default 1, 2, 3, 4)."""
+    initials = dict(zip(GOON_LOCATIONS, "SIFCH", strict=True))
+    goons = {loc: {"name": f"Made-up Goon {initials[loc] if letters else loc}", **GOON} for loc in GOON_LOCATIONS}
+    goons["smithy"]["suspicion"] = smithy_suspicion
     return {
         "mode": "standard", "players": [{"name": "Ana"}, {"name": "Ben"}, {"name": "Cleo"}], "first_player": "Ana",
-        "crew_tiles": [1, 2, 3, 4],
+        "crew_tiles": list(crew_tiles or [1, 2, 3, 4]),
         "goals": {"leader": {"name": "Made-up Leader", "kind": "leader", "counts": "gem", "minimum": 2},
                   "instant": {"name": "Made-up Instant", "kind": "instant", "stars": 3},
                   "end_game": {"name": "Made-up End", "kind": "end_game", "treasure": "shield"}},

@@ -13,7 +13,7 @@ import support
 from support import setups
 
 PROFILE = support.made_up_profile()
-SETUP = setups.lockup_table(smithy_suspicion=True)
+SETUP = setups.lockup_table(letters=True, smithy_suspicion=2)
 
 
 @pytest.fixture

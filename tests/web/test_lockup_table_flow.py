@@ -16,7 +16,7 @@ from support import setups
 from companion.games.lockup.engine import pending
 
 PROFILE = support.made_up_profile()
-SETUP = setups.lockup_table(smithy_suspicion=True)
+SETUP = setups.lockup_table(letters=True, smithy_suspicion=2)
 state = support.game_state
 do = support.lockup_do
 
