@@ -27,3 +27,29 @@ def lockup_table(letters: bool = False, smithy_suspicion: int = 0, crew_tiles: l
         "display": [{"name": f"Made-up Item {c}", "cost": {"scrap": 1}, "reputation": 2} for c in "ABCD"],
         "goons": goons,
     }
+
+
+def start_lockup(app, setup: dict, title: str, key: str, profile: dict | None = None) -> str:
+    """Start a Lockup game of ``setup`` on ``app`` as the new-game form does (``play.start``, key
+    ``key``), the box profile ``profile`` (by default the made-up one) stored first; its id."""
+    import support
+    from companion.web import play
+
+    support.store_profile(app, profile)
+    with app.test_request_context():
+        return play.start("lockup", setup, title, key)
+
+
+def to_lights_out(client, game_id: str) -> None:
+    """Roll Call of :func:`lockup_table` played to Lights Out through the forms: Ana and Ben tie at
+    the Exercise Yard; at the Smithy Ana leads with her lookout."""
+    import support
+
+    do = support.lockup_do
+    do(client, game_id, "assign", seat="Ana", location="exercise_yard", tile=["3"])
+    do(client, game_id, "assign", seat="Ben", location="exercise_yard", tile=["3"])
+    do(client, game_id, "pass", seat="Cleo")
+    do(client, game_id, "assign", seat="Ana", location="smithy", tile=["lookout", "4"])
+    do(client, game_id, "assign", seat="Ben", location="smithy", tile=["1"])
+    do(client, game_id, "pass", seat="Ana")
+    do(client, game_id, "pass", seat="Ben")

@@ -19,11 +19,7 @@ SETUP = setups.lockup_table()
 
 @pytest.fixture
 def game(app, client):
-    support.store_profile(app)
-    from companion.web import play
-
-    with app.test_request_context():
-        return play.start("lockup", SETUP, "Live test", "live-setup")
+    return setups.start_lockup(app, SETUP, "Live test", "live-setup")
 
 
 def poll(client, game_id: str, seen) -> object:

@@ -36,11 +36,7 @@ def cookies_of(device) -> dict[str, str]:
 def test_a_phone_keeps_its_game_and_seat_across_a_restart_of_the_host(tmp_path):
     folder = tmp_path / "instance"
     first = app_on(folder)
-    support.store_profile(first)
-    from companion.web import play
-
-    with first.test_request_context():
-        game = play.start("lockup", SETUP, "Restart test", "restart-setup")
+    game = setups.start_lockup(first, SETUP, "Restart test", "restart-setup")
     ben = support.phone(first, game, "Ben")
     host = first.test_client()
     support.lockup_do(host, game, "assign", seat="Ana", location="sewers", tile="3")

@@ -28,11 +28,7 @@ CHOICES = re.compile(r'<fieldset id="(?:holding-cell|reveal-tiles)"[^>]*>.*?</fi
 
 @pytest.fixture
 def game(app, client):
-    support.store_profile(app, {"crew_tiles": TILES})
-    from companion.web import play
-
-    with app.test_request_context():
-        return play.start("lockup", SETUP, "Private cells", "setup-key")
+    return setups.start_lockup(app, SETUP, "Private cells", "setup-key", {"crew_tiles": TILES})
 
 
 state = support.game_state

@@ -15,7 +15,6 @@ from support import setups
 
 from companion.games.lockup.engine import pending
 
-PROFILE = support.made_up_profile()
 SETUP = setups.lockup_table(letters=True, smithy_suspicion=2)
 state = support.game_state
 do = support.lockup_do
@@ -23,11 +22,7 @@ do = support.lockup_do
 
 @pytest.fixture
 def game(app, client):
-    support.store_profile(app, PROFILE)
-    from companion.web import play
-
-    with app.test_request_context():
-        return play.start("lockup", SETUP, "Flow test", "setup-key")
+    return setups.start_lockup(app, SETUP, "Flow test", "setup-key")
 
 
 def to_the_chow_hall(app, client, game, scrap: int = 5) -> str:

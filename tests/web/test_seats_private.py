@@ -26,11 +26,7 @@ ANA_CELL = re.compile(r"Holding cell: [A-Za-z0-9]")  # a holding cell listed til
 
 @pytest.fixture
 def game(app, client):
-    support.store_profile(app, {"crew_tiles": TILES})
-    from companion.web import play
-
-    with app.test_request_context():
-        return play.start("lockup", SETUP, "Private entry", "setup-key")
+    return setups.start_lockup(app, SETUP, "Private entry", "setup-key", {"crew_tiles": TILES})
 
 
 state = support.game_state

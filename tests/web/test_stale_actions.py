@@ -20,18 +20,6 @@ MOVED = "The table has moved on"
 SETUP = setups.lockup_table()
 
 
-def _to_lights_out(client, game):
-    """Ana and Ben tie at the Exercise Yard; at the Smithy Ana leads with her lookout."""
-    do = support.lockup_do
-    do(client, game, "assign", seat="Ana", location="exercise_yard", tile=["3"])
-    do(client, game, "assign", seat="Ben", location="exercise_yard", tile=["3"])
-    do(client, game, "pass", seat="Cleo")
-    do(client, game, "assign", seat="Ana", location="smithy", tile=["lookout", "4"])
-    do(client, game, "assign", seat="Ben", location="smithy", tile=["1"])
-    do(client, game, "pass", seat="Ana")
-    do(client, game, "pass", seat="Ben")
-
-
 def form_fields(page: str, action_url: str) -> dict[str, str]:
     """The hidden fields of the first form posting to ``action_url`` in ``page``."""
     start = page.index(f'action="{action_url}"')
@@ -41,11 +29,7 @@ def form_fields(page: str, action_url: str) -> dict[str, str]:
 
 @pytest.fixture
 def lockup(app, client):
-    support.store_profile(app)
-    from companion.web import play
-
-    with app.test_request_context():
-        return play.start("lockup", SETUP, "Stale test", "stale-setup")
+    return setups.start_lockup(app, SETUP, "Stale test", "stale-setup")
 
 
 def test_every_lockup_action_form_carries_its_version_and_target(client, lockup):
@@ -59,7 +43,7 @@ def test_every_lockup_action_form_carries_its_version_and_target(client, lockup)
 def test_a_stale_collect_of_the_exercise_yard_is_refused_not_applied_to_the_sewers_issue_12(app, client, lockup):
     """The host collects the Exercise Yard; a second phone still showing the Exercise Yard taps
     "Collect the rewards": refused (409, the fresh view), the Smithy stays unresolved (L-LO1)."""
-    _to_lights_out(client, lockup)
+    setups.to_lights_out(client, lockup)
     page = client.get(f"/games/{lockup}").get_data(as_text=True)
     drawn = form_fields(page, f"/lockup/{lockup}/do/collect")
     assert drawn["form_target"].startswith("confirm-rewards||exercise_yard|")
@@ -76,7 +60,7 @@ def test_a_stale_collect_of_the_exercise_yard_is_refused_not_applied_to_the_sewe
 
 
 def test_a_plain_stale_post_gets_the_whole_fresh_page(app, client, lockup):
-    _to_lights_out(client, lockup)
+    setups.to_lights_out(client, lockup)
     drawn = form_fields(client.get(f"/games/{lockup}").get_data(as_text=True), f"/lockup/{lockup}/do/collect")
     support.lockup_do(client, lockup, "collect", **{**drawn, "key": "first"})
     stale = client.post(f"/lockup/{lockup}/do/collect", data={**drawn, "key": "second"})
@@ -85,7 +69,7 @@ def test_a_plain_stale_post_gets_the_whole_fresh_page(app, client, lockup):
 
 
 def test_the_same_post_sent_twice_records_once_and_is_not_called_stale(app, client, lockup):
-    _to_lights_out(client, lockup)
+    setups.to_lights_out(client, lockup)
     drawn = form_fields(client.get(f"/games/{lockup}").get_data(as_text=True), f"/lockup/{lockup}/do/collect")
     support.lockup_do(client, lockup, "collect", **drawn)
     after = seq(app, lockup)
