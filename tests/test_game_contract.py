@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from itertools import groupby
 from pathlib import Path
 
 import pytest
@@ -226,12 +227,7 @@ def check_export_import_round_trip(key, seed, folder: Path):
 
 def record(store, played, recs) -> str:
     """Store ``recs`` as the app does: one append per command, each with its command's JSON."""
-    runs: list[list[StoredEvent]] = []
-    for r in recs:
-        if runs and runs[-1][-1].command_id == r.command_id:
-            runs[-1].append(r)
-        else:
-            runs.append([r])
+    runs = [list(run) for _cid, run in groupby(recs, key=lambda r: r.command_id)]  # a command's events are contiguous
     wire = {f"c{n + 1}": c for n, c in enumerate(played.commands)}
     wire |= {r.command_id: marker_command("undo" if r.type == history.UNDO else "redo")
              for r in recs if r.type in (history.UNDO, history.REDO)}

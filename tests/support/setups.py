@@ -6,6 +6,9 @@ function returns a fresh dict, so a test may change its copy without touching an
 
 from __future__ import annotations
 
+from companion.games.lockup import autoplay
+from companion.games.lockup.model import TREASURES
+
 GOON = {"type": "mindflayer", "suspicion": 0, "treasures": []}
 GOON_LOCATIONS = ("sewers", "infirmary", "smithy", "commissary", "chow_hall")
 
@@ -53,3 +56,18 @@ def to_lights_out(client, game_id: str) -> None:
     do(client, game_id, "assign", seat="Ben", location="smithy", tile=["1"])
     do(client, game_id, "pass", seat="Ana")
     do(client, game_id, "pass", seat="Ben")
+
+
+class FormCards(autoplay.Cards):
+    """Made-up cards (``autoplay.Cards``) whose treasures are listed in one fixed order: a form
+    counts treasures per type, so the order a card lists them in is not something the table enters."""
+
+    def item(self) -> dict:
+        """A made-up item, its treasures in ``TREASURES`` order."""
+        face = super().item()
+        return {**face, "treasures": sorted(face["treasures"], key=TREASURES.index)}
+
+    def goon(self) -> dict:
+        """A made-up goon, its treasures in ``TREASURES`` order."""
+        face = super().goon()
+        return {**face, "treasures": sorted(face["treasures"], key=TREASURES.index)}
