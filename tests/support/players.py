@@ -84,6 +84,17 @@ def random_wire(fields: dict[str, tuple], players: tuple[str, ...], rng: random.
     return {"type": kind, **body}
 
 
+def first_legal(game: GameDefinition, state: Any, proposals) -> Any:
+    """The first of ``proposals`` (commands as ``decide`` takes them) that the rules accept."""
+    for command in proposals:
+        try:
+            game.decide(state, command)
+        except RuleViolation:
+            continue
+        return command
+    raise AssertionError(f"{game.key}: no legal command; waiting for {game.waiting_for(state)}")
+
+
 def legal_command(game: GameDefinition, state: Any, fields: dict, players: tuple[str, ...],
                   rng: random.Random) -> dict:
     """The first of up to ``ATTEMPTS`` random wire commands that the game reads and its rules accept."""
