@@ -7,6 +7,8 @@ player (:mod:`support.players`), and held to the same rules:
 - ``decide`` never changes the state or the command it is given (deep copies compared, for every
   command tried, refused ones too);
 - the fold of the events equals the chain of ``evolve``s, after every command;
+- commands travel as data (``parse_command(command_json(c)) == c``, JSON through and through) and
+  ``waiting_for`` is JSON data naming a step (:mod:`companion.core.codec`);
 - ``view_for`` of every seat (and of a spectator) holds nothing that seat may not see (:data:`LEAKS`
   says per game what is hidden; a game without an entry fails by name);
 - undoing a command gives the state before it back, redoing it the state after it
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import json
 from itertools import groupby
 from pathlib import Path
 
@@ -175,6 +178,17 @@ def check_fold_is_the_chain_of_evolves(key, seed):
     assert game.fold(played.all_events()) == state == played.state
 
 
+def check_commands_travel_as_data(key, seed):
+    played, game = played_game(key, seed), GAMES[key].definition
+    for state, wire in zip(played.states, played.commands, strict=True):
+        command = game.parse_command(state, wire)
+        again = game.command_json(command)
+        assert json.loads(json.dumps(again)) == again, f"{key}: command_json is not JSON data: {again}"
+        assert game.parse_command(state, again) == command, f"{key}: parse_command(command_json(c)) != c"
+        waiting = game.waiting_for(state)
+        assert json.loads(json.dumps(waiting)) == waiting and waiting["kind"], f"{key}: waiting_for {waiting}"
+
+
 def check_views_hide_what_they_must(key, seed):
     played, ui = played_game(key, seed), GAMES[key]
     assert key in LEAKS, f"{key}: say in LEAKS what a seat of this game may not see"
@@ -257,6 +271,7 @@ def check_history_in_every_language(key, seed, app):
 CHECKS = {
     "plays-to-the-end": check_plays_to_the_end,
     "fold-is-evolve": check_fold_is_the_chain_of_evolves,
+    "codec": check_commands_travel_as_data,
     "views-hide": check_views_hide_what_they_must,
     "undo-redo": check_undo_and_redo_round_trip,
 }
