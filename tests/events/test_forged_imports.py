@@ -32,11 +32,7 @@ PYTHON_TEXT = re.compile(r"Traceback|Error\b|not in list|NoneType|object has no|
 @pytest.fixture(scope="module")
 def lockup_lines(tmp_path_factory) -> list[dict]:
     """The lines of an export of a finished 3-player Lockup game (made-up cards), as exported."""
-    source = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path_factory.mktemp("forged"))})
-    with source.app_context():
-        game = gamelogs.record_lockup_game(get_store(), seed=5, players=3)
-    data = source.test_client().get(f"/games/{game['id']}/export.jsonl").data
-    return gamelogs.parse(data.decode())
+    return gamelogs.exported_lockup_lines(tmp_path_factory.mktemp("forged"))
 
 
 @pytest.fixture

@@ -29,7 +29,6 @@ from companion.games.rattus_cartus import GAME as RATTUS
 from companion.games.rattus_cartus import command_from_dict as rattus_command
 from companion.solo_guard.automaton import SOLO
 from companion.solo_guard.playthrough import MadeUpCards, setup
-from companion.web import get_store
 
 KINDS = ("lockup", "lockup-solo", "ragami", "rattus-cartus")
 
@@ -37,11 +36,7 @@ KINDS = ("lockup", "lockup-solo", "ragami", "rattus-cartus")
 @pytest.fixture(scope="module")
 def lockup_lines(tmp_path_factory) -> list[dict]:
     """The lines of an export of a finished 3-player Lockup game (made-up cards)."""
-    source = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path_factory.mktemp("forgery"))})
-    with source.app_context():
-        game = gamelogs.record_lockup_game(get_store(), seed=5, players=3)
-    data = source.test_client().get(f"/games/{game['id']}/export.jsonl").data
-    return gamelogs.parse(data.decode())
+    return gamelogs.exported_lockup_lines(tmp_path_factory.mktemp("forgery"))
 
 
 @pytest.fixture

@@ -73,10 +73,7 @@ def _bad(**changes) -> str:
 )
 def test_malformed_input_exits_2_with_one_line_naming_the_field(document, field):
     done = _cli(document)
-    assert done.returncode == 2
-    assert done.stdout == ""
-    lines = done.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith(f"error: {field}: "), done.stderr
+    support.assert_refused_naming(done, field)
     assert "Traceback" not in done.stderr
 
 

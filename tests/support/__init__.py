@@ -279,6 +279,13 @@ def audit_cli(game: str, doc) -> subprocess.CompletedProcess:
     )
 
 
+def assert_refused_naming(done: subprocess.CompletedProcess, field: str) -> None:
+    """A CLI run refused its input: exit 2, nothing on standard output, one error line naming ``field``."""
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: {field}: "), done.stderr
+
+
 # --- pages through the Flask test client ---------------------------------------------------------
 
 HX = {"HX-Request": "true"}

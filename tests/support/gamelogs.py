@@ -38,6 +38,18 @@ def record_lockup_game(store, seed: int = 0, players: int = 3, title: str = "Mad
     return store.game(game["id"])
 
 
+def exported_lockup_lines(folder) -> list[dict]:
+    """The lines of an export of a finished 3-player Lockup game (made-up cards, seed 5), as the
+    export page of an app on the instance folder ``folder`` gives them."""
+    from companion import create_app
+    from companion.web import get_store
+
+    source = create_app({"TESTING": True, "INSTANCE_PATH": str(folder)})
+    with source.app_context():
+        game = record_lockup_game(get_store(), seed=5, players=3)
+    return parse(source.test_client().get(f"/games/{game['id']}/export.jsonl").data.decode())
+
+
 def record_played(store, played, title: str = "Made-up night", key: str = "p") -> dict:
     """A game played as wire commands (``support.wire.Played``) recorded as the app records one:
     one append per command, each with its command's JSON; its game row (status as folded)."""

@@ -66,28 +66,30 @@ def lockup_setup(seed: int = 5, players: int = 3) -> dict:
     return autoplay.make_setup(rng, players, "standard", autoplay.Cards(rng))
 
 
-def lockup(seed: int = 5, players: int = 3) -> Played:
-    """A whole multiplayer Lockup game by the random legal player (made-up cards)."""
+def lockup(seed: int = 5, players: int = 3, game: GameDefinition | None = None) -> Played:
+    """A whole multiplayer Lockup game by the random legal player (made-up cards); ``game``: the
+    definition that decides each command again (by default Lockup's own)."""
     from companion.games.lockup import autoplay
     from companion.games.lockup.engine import GAME
 
     rng = random.Random(seed)
     cards = autoplay.Cards(rng)
-    played = _begin(GAME, autoplay.make_setup(rng, players, "standard", cards))
+    played = _begin(game or GAME, autoplay.make_setup(rng, players, "standard", cards))
     while played.state.phase != "over":
         command, _new = autoplay.random_command(played.state, rng, cards)
         played.do(command)
     return played
 
 
-def solo(seed: int = 7, difficulty: str = "expert") -> Played:
-    """A whole solo Lockup game by the scripted player against the automaton (made-up cards)."""
+def solo(seed: int = 7, difficulty: str = "expert", game: GameDefinition | None = None) -> Played:
+    """A whole solo Lockup game by the scripted player against the automaton (made-up cards);
+    ``game``: the definition that decides each command again (by default the solo game's own)."""
     from companion.solo_guard import playthrough
     from companion.solo_guard.automaton import SOLO
     from support import made_up_profile
 
     cards = playthrough.MadeUpCards(seed)
-    played = _begin(SOLO, playthrough.setup(difficulty, made_up_profile(), seed, cards))
+    played = _begin(game or SOLO, playthrough.setup(difficulty, made_up_profile(), seed, cards))
     while played.state.game.phase != "over":
         command, _new = playthrough.next_command(played.state, cards)
         played.do(command)

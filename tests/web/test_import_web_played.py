@@ -13,7 +13,7 @@ import re
 
 import pytest
 import support
-from support import alerts
+from support import alerts, setups
 
 from companion import create_app
 from companion.games.lockup import autoplay
@@ -80,20 +80,7 @@ def test_ragami_played_through_the_forms_with_an_undo(app, client, device):
     moves_over(app, client, game_id, device)
 
 
-class Cards(autoplay.Cards):
-    """Made-up cards whose treasures are listed in one fixed order (a form counts them per type)."""
-
-    def item(self) -> dict:
-        from companion.games.lockup.model import TREASURES
-
-        face = super().item()
-        return {**face, "treasures": sorted(face["treasures"], key=TREASURES.index)}
-
-    def goon(self) -> dict:
-        from companion.games.lockup.model import TREASURES
-
-        face = super().goon()
-        return {**face, "treasures": sorted(face["treasures"], key=TREASURES.index)}
+Cards = setups.FormCards  # made-up cards, treasures in one fixed order (as a form counts them)
 
 
 def test_lockup_played_through_the_forms(app, client, device):

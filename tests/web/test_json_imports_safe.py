@@ -9,15 +9,13 @@ import io
 import json
 
 import pytest
+import support
 
 from companion.web import get_store
 
 DEEP = "[" * 1000 + "]" * 1000
 HUGE = "7" * 5000
-MADE_UP_PROFILE = {"game": "lockup", "crew_tiles": [1, 2, 3, 4],
-                   "guard_cards": {"blue": [2, 3, "power", 1, 4, 2, 3], "green": [1, 1, 2, 2, 3],
-                                   "yellow": [2, 3, 3, 4, 4], "red": [3, 4, 4, 5, 5]},
-                   "special_guard": {"yellow": 4, "red": 4}}
+MADE_UP_PROFILE = support.made_up_profile()
 
 
 def page(response) -> str:

@@ -14,27 +14,14 @@ import re
 
 import pytest
 import support
-from support import HX
+from support import HX, setups
 
-SETUP = {
-    "mode": "standard", "players": [{"name": "Ana"}, {"name": "Ben"}, {"name": "Cleo"}], "first_player": "Ana",
-    "crew_tiles": [1, 2, 3, 4],
-    "goals": {"leader": {"name": "Made-up Leader", "kind": "leader", "counts": "gem", "minimum": 2},
-              "instant": {"name": "Made-up Instant", "kind": "instant", "stars": 3},
-              "end_game": {"name": "Made-up End", "kind": "end_game", "treasure": "shield"}},
-    "display": [{"name": f"Made-up Item {c}", "cost": {"scrap": 1}, "reputation": 2} for c in "ABCD"],
-    "goons": {loc: {"name": f"Made-up Goon {loc}", "type": "mindflayer", "suspicion": 0, "treasures": []}
-              for loc in ("sewers", "infirmary", "smithy", "commissary", "chow_hall")},
-}
+SETUP = setups.lockup_table()
 
 
 @pytest.fixture
 def game(app, client):
-    support.store_profile(app)
-    from companion.web import play
-
-    with app.test_request_context():
-        return play.start("lockup", SETUP, "Live test", "live-setup")
+    return setups.start_lockup(app, SETUP, "Live test", "live-setup")
 
 
 def poll(client, game_id: str, seen) -> object:

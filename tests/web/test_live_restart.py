@@ -9,19 +9,11 @@ Every card here is made up for the test, not a real Lockup card.
 from __future__ import annotations
 
 import support
+from support import setups
 
 from companion import create_app
 
-SETUP = {
-    "mode": "standard", "players": [{"name": "Ana"}, {"name": "Ben"}, {"name": "Cleo"}], "first_player": "Ana",
-    "crew_tiles": [1, 2, 3, 4],
-    "goals": {"leader": {"name": "Made-up Leader", "kind": "leader", "counts": "gem", "minimum": 2},
-              "instant": {"name": "Made-up Instant", "kind": "instant", "stars": 3},
-              "end_game": {"name": "Made-up End", "kind": "end_game", "treasure": "shield"}},
-    "display": [{"name": f"Made-up Item {c}", "cost": {"scrap": 1}, "reputation": 2} for c in "ABCD"],
-    "goons": {loc: {"name": f"Made-up Goon {loc}", "type": "mindflayer", "suspicion": 0, "treasures": []}
-              for loc in ("sewers", "infirmary", "smithy", "commissary", "chow_hall")},
-}
+SETUP = setups.lockup_table()
 
 
 def app_on(folder):
@@ -44,11 +36,7 @@ def cookies_of(device) -> dict[str, str]:
 def test_a_phone_keeps_its_game_and_seat_across_a_restart_of_the_host(tmp_path):
     folder = tmp_path / "instance"
     first = app_on(folder)
-    support.store_profile(first)
-    from companion.web import play
-
-    with first.test_request_context():
-        game = play.start("lockup", SETUP, "Restart test", "restart-setup")
+    game = setups.start_lockup(first, SETUP, "Restart test", "restart-setup")
     ben = support.phone(first, game, "Ben")
     host = first.test_client()
     support.lockup_do(host, game, "assign", seat="Ana", location="sewers", tile="3")

@@ -12,6 +12,7 @@ import json
 import re
 
 import pytest
+import support
 
 from companion.games.lockup.box_profile import GUARD_COLOURS
 from companion.games.lockup.cards import Item
@@ -20,13 +21,7 @@ from companion.web.gameui.lockup import cards as cards_web
 from companion.web.qr import svg
 
 # A made-up profile (not the real box).
-MADE_UP_PROFILE = {
-    "game": "lockup",
-    "crew_tiles": [1, 2, 3, 4],
-    "guard_cards": {"blue": [2, 3, "power", 1, 4, 2, 3], "green": [1, 1, 2, 2, 3], "yellow": [2, 3, 3, 4, 4],
-                    "red": [3, 4, 4, 5, 5]},
-    "special_guard": {"yellow": 4, "red": 4},
-}
+MADE_UP_PROFILE = support.made_up_profile()
 TEST_SHIV = {"name": "Test Shiv", "cost": {"iron": 1}, "reputation": 2, "treasures": ["shield"], "effect": None,
              "effect_resource": None}
 

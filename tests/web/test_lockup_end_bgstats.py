@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import html
 import json
 import re
-from urllib.parse import unquote
 
 import support
-
-PREFIX = "bgstats://app.bgstatsapp.com/createPlay.html?data="
-
+from support import bgstats
 
 finished = support.played_lockup
 
@@ -20,12 +16,7 @@ def stored(app, events):
 
 
 def link_play(client, game) -> dict:
-    page = client.get(f"/lockup/{game['id']}/end").get_data(as_text=True)
-    href = html.unescape(re.search(r'id="bgstats-link" href="([^"]+)"', page).group(1))
-    assert href.startswith(PREFIX)
-    data = href.removeprefix(PREFIX)
-    assert not set(data) & set(' "{}:,&?#'), "the JSON must be fully URL-encoded"
-    return json.loads(unquote(data))
+    return bgstats.link_play(client.get(f"/lockup/{game['id']}/end").get_data(as_text=True))
 
 
 def test_the_link_and_the_download_carry_the_same_play(client, app):

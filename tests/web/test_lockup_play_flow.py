@@ -12,10 +12,10 @@ import re
 
 import pytest
 import support
+from support import setups
 
 from companion.games.lockup import autoplay
 from companion.games.lockup.engine import GAME, pending
-from companion.games.lockup.model import TREASURES
 from companion.web.gameui.lockup.formdriver import form_for, setup_fields
 
 ASKED = {"choice", "effect", "discard", "refill-items", "refill-goons", "end-goal", "trait", "reveal-tiles"}
@@ -28,17 +28,7 @@ def table(app, client):
     return client
 
 
-class Cards(autoplay.Cards):
-    """Made-up cards whose treasures are listed in one fixed order: a form counts treasures per
-    type, so the order a card lists them in is not something the table enters."""
-
-    def item(self) -> dict:
-        face = super().item()
-        return {**face, "treasures": sorted(face["treasures"], key=TREASURES.index)}
-
-    def goon(self) -> dict:
-        face = super().goon()
-        return {**face, "treasures": sorted(face["treasures"], key=TREASURES.index)}
+Cards = setups.FormCards  # made-up cards, treasures in one fixed order (as a form counts them)
 
 
 state_of = support.game_state

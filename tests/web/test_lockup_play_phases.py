@@ -10,29 +10,14 @@ import re
 
 import pytest
 import support
+from support import setups
 
-PROFILE = support.made_up_profile()
-GOON = {"type": "mindflayer", "suspicion": 0, "treasures": []}
-SETUP = {
-    "mode": "standard", "players": [{"name": "Ana"}, {"name": "Ben"}, {"name": "Cleo"}], "first_player": "Ana",
-    "crew_tiles": [1, 2, 3, 4],
-    "goals": {"leader": {"name": "Made-up Leader", "kind": "leader", "counts": "gem", "minimum": 2},
-              "instant": {"name": "Made-up Instant", "kind": "instant", "stars": 3},
-              "end_game": {"name": "Made-up End", "kind": "end_game", "treasure": "shield"}},
-    "display": [{"name": f"Made-up Item {c}", "cost": {"scrap": 1}, "reputation": 2} for c in "ABCD"],
-    "goons": {"sewers": {"name": "Made-up Goon S", **GOON}, "infirmary": {"name": "Made-up Goon I", **GOON},
-              "smithy": {"name": "Made-up Goon F", **GOON, "suspicion": 2},
-              "commissary": {"name": "Made-up Goon C", **GOON}, "chow_hall": {"name": "Made-up Goon H", **GOON}},
-}
+SETUP = setups.lockup_table(letters=True, smithy_suspicion=2)
 
 
 @pytest.fixture
 def game(app, client):
-    support.store_profile(app, PROFILE)
-    from companion.web import play
-
-    with app.test_request_context():
-        return play.start("lockup", SETUP, "Phase test", "setup-key")
+    return setups.start_lockup(app, SETUP, "Phase test", "setup-key")
 
 
 state = support.game_state
@@ -148,19 +133,8 @@ def test_htmx_posts_get_the_new_panel(app, client, game):
     assert "Roll Call: Ben’s turn" in page
 
 
-def _to_lights_out(client, game):
-    """Ana and Ben tie at the Exercise Yard; at the Smithy Ana leads with her lookout."""
-    do(client, game, "assign", seat="Ana", location="exercise_yard", tile=["3"])
-    do(client, game, "assign", seat="Ben", location="exercise_yard", tile=["3"])
-    do(client, game, "pass", seat="Cleo")
-    do(client, game, "assign", seat="Ana", location="smithy", tile=["lookout", "4"])
-    do(client, game, "assign", seat="Ben", location="smithy", tile=["1"])
-    do(client, game, "pass", seat="Ana")
-    do(client, game, "pass", seat="Ben")
-
-
 def test_lights_out_explains_strength_ties_suspicion_and_rewards(app, client, game):
-    _to_lights_out(client, game)
+    setups.to_lights_out(client, game)
     page = client.get(f"/games/{game}").get_data(as_text=True)
     assert "Lights Out: the Exercise Yard" in page
     assert "Ana, Ben tie on 3: ranked Ana &gt; Ben" in page and "L-LO2" in page
@@ -180,7 +154,7 @@ def test_undo_of_an_assignment_and_of_a_resolved_location(app, client, game):
     assert support.undo(client, game, "undo", key="u1").status_code == 303
     assert state(app, game).seats["Ana"].holding == ("lookout", "enforcer", 1, 2, 3, 4)
     assert "Roll Call: Ana’s turn" in client.get(f"/games/{game}").get_data(as_text=True)
-    _to_lights_out(client, game)
+    setups.to_lights_out(client, game)
     do(client, game, "collect")
     assert state(app, game).first_player == "Ana" and state(app, game).resolution.location == "smithy"
     assert support.undo(client, game, "undo", key="u2").status_code == 303

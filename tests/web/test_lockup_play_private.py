@@ -14,35 +14,21 @@ import re
 
 import pytest
 import support
+from support import setups
 
 from companion.games.lockup.engine import pending
 
-GOON = {"type": "mindflayer", "suspicion": 0, "treasures": []}
 TILES = [2, 7391, 8462, 9573]
 SECRET = {"Ana": "9573", "Ben": "7391", "Cleo": "8462"}  # what each puts face down
 DISTINCT = {"7391", "8462", "9573"}
-SETUP = {
-    "mode": "standard", "players": [{"name": "Ana"}, {"name": "Ben"}, {"name": "Cleo"}], "first_player": "Ana",
-    "crew_tiles": TILES,
-    "goals": {"leader": {"name": "Made-up Leader", "kind": "leader", "counts": "gem", "minimum": 2},
-              "instant": {"name": "Made-up Instant", "kind": "instant", "stars": 3},
-              "end_game": {"name": "Made-up End", "kind": "end_game", "treasure": "shield"}},
-    "display": [{"name": f"Made-up Item {c}", "cost": {"scrap": 1}, "reputation": 2} for c in "ABCD"],
-    "goons": {"sewers": {"name": "Made-up Goon S", **GOON}, "infirmary": {"name": "Made-up Goon I", **GOON},
-              "smithy": {"name": "Made-up Goon F", **GOON}, "commissary": {"name": "Made-up Goon C", **GOON},
-              "chow_hall": {"name": "Made-up Goon H", **GOON}},
-}
+SETUP = setups.lockup_table(letters=True, crew_tiles=TILES)
 HX = support.HX
 CHOICES = re.compile(r'<fieldset id="(?:holding-cell|reveal-tiles)"[^>]*>.*?</fieldset>', re.S)
 
 
 @pytest.fixture
 def game(app, client):
-    support.store_profile(app, {"crew_tiles": TILES})
-    from companion.web import play
-
-    with app.test_request_context():
-        return play.start("lockup", SETUP, "Private cells", "setup-key")
+    return setups.start_lockup(app, SETUP, "Private cells", "setup-key", {"crew_tiles": TILES})
 
 
 state = support.game_state

@@ -11,33 +11,18 @@ import re
 
 import pytest
 import support
+from support import setups
 
 from companion.games.lockup.engine import pending
 
-PROFILE = support.made_up_profile()
-GOON = {"type": "mindflayer", "suspicion": 0, "treasures": []}
-SETUP = {
-    "mode": "standard", "players": [{"name": "Ana"}, {"name": "Ben"}, {"name": "Cleo"}], "first_player": "Ana",
-    "crew_tiles": [1, 2, 3, 4],
-    "goals": {"leader": {"name": "Made-up Leader", "kind": "leader", "counts": "gem", "minimum": 2},
-              "instant": {"name": "Made-up Instant", "kind": "instant", "stars": 3},
-              "end_game": {"name": "Made-up End", "kind": "end_game", "treasure": "shield"}},
-    "display": [{"name": f"Made-up Item {c}", "cost": {"scrap": 1}, "reputation": 2} for c in "ABCD"],
-    "goons": {"sewers": {"name": "Made-up Goon S", **GOON}, "infirmary": {"name": "Made-up Goon I", **GOON},
-              "smithy": {"name": "Made-up Goon F", **GOON, "suspicion": 2},
-              "commissary": {"name": "Made-up Goon C", **GOON}, "chow_hall": {"name": "Made-up Goon H", **GOON}},
-}
+SETUP = setups.lockup_table(letters=True, smithy_suspicion=2)
 state = support.game_state
 do = support.lockup_do
 
 
 @pytest.fixture
 def game(app, client):
-    support.store_profile(app, PROFILE)
-    from companion.web import play
-
-    with app.test_request_context():
-        return play.start("lockup", SETUP, "Flow test", "setup-key")
+    return setups.start_lockup(app, SETUP, "Flow test", "setup-key")
 
 
 def to_the_chow_hall(app, client, game, scrap: int = 5) -> str:

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import html
 import json
 import re
-from urllib.parse import unquote
 
-from support import HX, alerts
-
-PREFIX = "bgstats://app.bgstatsapp.com/createPlay.html?data="
+from support import HX, alerts, bgstats
 
 
 def act(client, game_id: str, kind: str, data: dict | None = None) -> None:
@@ -41,12 +37,7 @@ def finished(client) -> str:
 
 
 def link_play(client, game_id: str) -> dict:
-    page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    href = html.unescape(re.search(r'id="bgstats-link" href="([^"]+)"', page).group(1))
-    assert href.startswith(PREFIX)
-    data = href.removeprefix(PREFIX)
-    assert not set(data) & set(' "{}:,&?#'), "the JSON must be fully URL-encoded"
-    return json.loads(unquote(data))
+    return bgstats.link_play(client.get(f"/games/{game_id}").get_data(as_text=True))
 
 
 def test_the_final_screen_links_bg_stats_and_every_event(client):

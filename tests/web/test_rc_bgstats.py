@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import html
 import json
 import re
-from urllib.parse import unquote
 
-from support import HX, alerts
+from support import HX, alerts, bgstats
 
-PREFIX = "bgstats://app.bgstatsapp.com/createPlay.html?data="
 # Made-up end of a three-player game: Verde has the most VP but too many rats (RC-F7); Rojo and
 # Azul tie on 25 VP and Azul has fewer rats (RC-F8). Church is tied 4-4, Azul's marker below (RC-F2).
 TALLIES = {
@@ -42,12 +39,7 @@ def finished(client, start_seat: str = "1") -> str:
 
 
 def link_play(client, game_id: str) -> dict:
-    page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    href = html.unescape(re.search(r'id="bgstats-link" href="([^"]+)"', page).group(1))
-    assert href.startswith(PREFIX)
-    data = href.removeprefix(PREFIX)
-    assert not set(data) & set(' "{}:,&?#'), "the JSON must be fully URL-encoded"
-    return json.loads(unquote(data))
+    return bgstats.link_play(client.get(f"/games/{game_id}").get_data(as_text=True))
 
 
 def test_the_final_screen_links_bg_stats_and_every_event(client):

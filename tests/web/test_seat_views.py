@@ -16,22 +16,12 @@ import re
 
 import pytest
 import support
-from support import HX, alerts, seq, text
+from support import HX, alerts, seq, setups, text
 
 from companion.games.lockup.engine import pending
 
 MOVED = "The table has moved on"
-GOON = {"type": "mindflayer", "suspicion": 0, "treasures": []}
-LOCKUP = {
-    "mode": "standard", "players": [{"name": "Ana"}, {"name": "Ben"}, {"name": "Cleo"}], "first_player": "Ana",
-    "crew_tiles": [1, 2, 3, 4],
-    "goals": {"leader": {"name": "Made-up Leader", "kind": "leader", "counts": "gem", "minimum": 2},
-              "instant": {"name": "Made-up Instant", "kind": "instant", "stars": 3},
-              "end_game": {"name": "Made-up End", "kind": "end_game", "treasure": "shield"}},
-    "display": [{"name": f"Made-up Item {c}", "cost": {"scrap": 1}, "reputation": 2} for c in "ABCD"],
-    "goons": {loc: {"name": f"Made-up Goon {loc}", **GOON}
-              for loc in ("sewers", "infirmary", "smithy", "commissary", "chow_hall")},
-}
+LOCKUP = setups.lockup_table()
 
 
 def page(device, game_id: str) -> str:
@@ -55,11 +45,7 @@ def hidden(body: str, action_url: str) -> dict[str, str]:
 
 @pytest.fixture
 def lockup(app, client):
-    support.store_profile(app)
-    from companion.web import play
-
-    with app.test_request_context():
-        return play.start("lockup", LOCKUP, "Seat views", "views-setup")
+    return setups.start_lockup(app, LOCKUP, "Seat views", "views-setup")
 
 
 def test_lockup_a_seat_phone_sees_its_own_roll_call_and_a_waiting_line_for_another_s(app, client, lockup):
@@ -96,14 +82,7 @@ def test_lockup_a_step_posted_by_itself_is_posted_by_the_host_s_device_only(app,
     the other devices never each post it and get a 409."""
     from companion.web.gameui.lockup import panel
 
-    do = support.lockup_do
-    do(client, lockup, "assign", seat="Ana", location="exercise_yard", tile=["3"])
-    do(client, lockup, "assign", seat="Ben", location="exercise_yard", tile=["3"])
-    do(client, lockup, "pass", seat="Cleo")
-    do(client, lockup, "assign", seat="Ana", location="smithy", tile=["lookout", "4"])
-    do(client, lockup, "assign", seat="Ben", location="smithy", tile=["1"])
-    do(client, lockup, "pass", seat="Ana")
-    do(client, lockup, "pass", seat="Ben")
+    setups.to_lights_out(client, lockup)
     assert pending(support.game_state(app, lockup)).kind == "confirm-rewards"
     real = panel.ASKS["confirm-rewards"]
     # The step as it is when nobody there may decline (the ask says so with ``auto``).

@@ -14,34 +14,19 @@ import re
 
 import pytest
 import support
-from support import HX, alerts, seq, text
+from support import HX, alerts, seq, setups, text
 
 from companion.games.lockup.engine import pending
 
-GOON = {"type": "mindflayer", "suspicion": 0, "treasures": []}
 TILES = [2, 7391, 8462, 9573]
-SETUP = {
-    "mode": "standard", "players": [{"name": "Ana"}, {"name": "Ben"}, {"name": "Cleo"}], "first_player": "Ana",
-    "crew_tiles": TILES,
-    "goals": {"leader": {"name": "Made-up Leader", "kind": "leader", "counts": "gem", "minimum": 2},
-              "instant": {"name": "Made-up Instant", "kind": "instant", "stars": 3},
-              "end_game": {"name": "Made-up End", "kind": "end_game", "treasure": "shield"}},
-    "display": [{"name": f"Made-up Item {c}", "cost": {"scrap": 1}, "reputation": 2} for c in "ABCD"],
-    "goons": {"sewers": {"name": "Made-up Goon S", **GOON}, "infirmary": {"name": "Made-up Goon I", **GOON},
-              "smithy": {"name": "Made-up Goon F", **GOON}, "commissary": {"name": "Made-up Goon C", **GOON},
-              "chow_hall": {"name": "Made-up Goon H", **GOON}},
-}
+SETUP = setups.lockup_table(letters=True, crew_tiles=TILES)
 SECRET = "9573 (face down)"  # how a face-down tile with its value would be shown
 ANA_CELL = re.compile(r"Holding cell: [A-Za-z0-9]")  # a holding cell listed tile by tile
 
 
 @pytest.fixture
 def game(app, client):
-    support.store_profile(app, {"crew_tiles": TILES})
-    from companion.web import play
-
-    with app.test_request_context():
-        return play.start("lockup", SETUP, "Private entry", "setup-key")
+    return setups.start_lockup(app, SETUP, "Private entry", "setup-key", {"crew_tiles": TILES})
 
 
 state = support.game_state

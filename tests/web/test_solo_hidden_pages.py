@@ -35,9 +35,9 @@ from functools import lru_cache
 
 import pytest
 import support
+from support import players
 
 from companion.core import rng as core_rng
-from companion.core.errors import RuleViolation
 from companion.events import EventStore
 from companion.games.lockup.autoplay import candidates
 from companion.games.lockup.model import GUARDS
@@ -216,13 +216,7 @@ def _proposals(state, rng: random.Random, cards: MadeUpCards):
 
 
 def next_command(state, rng, cards) -> dict:
-    for command in _proposals(state, rng, cards):
-        try:
-            SOLO.decide(state, command)
-        except RuleViolation:
-            continue
-        return command
-    raise AssertionError(f"no legal command at {pending(state)}")  # pragma: no cover
+    return players.first_legal(SOLO, state, _proposals(state, rng, cards))
 
 
 def post(client, game_id: str, command: dict, state, htmx: bool, key: str) -> str | None:

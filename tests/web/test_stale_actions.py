@@ -12,34 +12,12 @@ import re
 
 import pytest
 import support
-from support import HX, alerts, seq
+from support import HX, alerts, seq, setups
 
 MOVED = "The table has moved on"
 
 
-GOON = {"type": "mindflayer", "suspicion": 0, "treasures": []}
-SETUP = {
-    "mode": "standard", "players": [{"name": "Ana"}, {"name": "Ben"}, {"name": "Cleo"}], "first_player": "Ana",
-    "crew_tiles": [1, 2, 3, 4],
-    "goals": {"leader": {"name": "Made-up Leader", "kind": "leader", "counts": "gem", "minimum": 2},
-              "instant": {"name": "Made-up Instant", "kind": "instant", "stars": 3},
-              "end_game": {"name": "Made-up End", "kind": "end_game", "treasure": "shield"}},
-    "display": [{"name": f"Made-up Item {c}", "cost": {"scrap": 1}, "reputation": 2} for c in "ABCD"],
-    "goons": {loc: {"name": f"Made-up Goon {loc}", **GOON}
-              for loc in ("sewers", "infirmary", "smithy", "commissary", "chow_hall")},
-}
-
-
-def _to_lights_out(client, game):
-    """Ana and Ben tie at the Exercise Yard; at the Smithy Ana leads with her lookout."""
-    do = support.lockup_do
-    do(client, game, "assign", seat="Ana", location="exercise_yard", tile=["3"])
-    do(client, game, "assign", seat="Ben", location="exercise_yard", tile=["3"])
-    do(client, game, "pass", seat="Cleo")
-    do(client, game, "assign", seat="Ana", location="smithy", tile=["lookout", "4"])
-    do(client, game, "assign", seat="Ben", location="smithy", tile=["1"])
-    do(client, game, "pass", seat="Ana")
-    do(client, game, "pass", seat="Ben")
+SETUP = setups.lockup_table()
 
 
 def form_fields(page: str, action_url: str) -> dict[str, str]:
@@ -51,11 +29,7 @@ def form_fields(page: str, action_url: str) -> dict[str, str]:
 
 @pytest.fixture
 def lockup(app, client):
-    support.store_profile(app)
-    from companion.web import play
-
-    with app.test_request_context():
-        return play.start("lockup", SETUP, "Stale test", "stale-setup")
+    return setups.start_lockup(app, SETUP, "Stale test", "stale-setup")
 
 
 def test_every_lockup_action_form_carries_its_version_and_target(client, lockup):
@@ -69,7 +43,7 @@ def test_every_lockup_action_form_carries_its_version_and_target(client, lockup)
 def test_a_stale_collect_of_the_exercise_yard_is_refused_not_applied_to_the_sewers_issue_12(app, client, lockup):
     """The host collects the Exercise Yard; a second phone still showing the Exercise Yard taps
     "Collect the rewards": refused (409, the fresh view), the Smithy stays unresolved (L-LO1)."""
-    _to_lights_out(client, lockup)
+    setups.to_lights_out(client, lockup)
     page = client.get(f"/games/{lockup}").get_data(as_text=True)
     drawn = form_fields(page, f"/lockup/{lockup}/do/collect")
     assert drawn["form_target"].startswith("confirm-rewards||exercise_yard|")
@@ -86,7 +60,7 @@ def test_a_stale_collect_of_the_exercise_yard_is_refused_not_applied_to_the_sewe
 
 
 def test_a_plain_stale_post_gets_the_whole_fresh_page(app, client, lockup):
-    _to_lights_out(client, lockup)
+    setups.to_lights_out(client, lockup)
     drawn = form_fields(client.get(f"/games/{lockup}").get_data(as_text=True), f"/lockup/{lockup}/do/collect")
     support.lockup_do(client, lockup, "collect", **{**drawn, "key": "first"})
     stale = client.post(f"/lockup/{lockup}/do/collect", data={**drawn, "key": "second"})
@@ -95,7 +69,7 @@ def test_a_plain_stale_post_gets_the_whole_fresh_page(app, client, lockup):
 
 
 def test_the_same_post_sent_twice_records_once_and_is_not_called_stale(app, client, lockup):
-    _to_lights_out(client, lockup)
+    setups.to_lights_out(client, lockup)
     drawn = form_fields(client.get(f"/games/{lockup}").get_data(as_text=True), f"/lockup/{lockup}/do/collect")
     support.lockup_do(client, lockup, "collect", **drawn)
     after = seq(app, lockup)

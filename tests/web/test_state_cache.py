@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 import pytest
 import support
+from support import players
 
 from companion import create_app
 from companion.core import history
-from companion.core.errors import RuleViolation
 from companion.core.events import registered_types
 from companion.games.lockup import autoplay
 from companion.games.lockup.model import GUARDS
@@ -117,13 +117,7 @@ def test_five_player_game_cached_fold_is_the_full_fold_after_every_step(app, cli
 def _solo_command(state, rng: random.Random, cards: MadeUpCards) -> dict:
     proposals = ([{"type": "reveal_guard", "location": rng.choice(pending(state).detail["reveal"])}]
                  if pending(state).kind == "guard-turn" else autoplay.candidates(state.game, rng, cards))
-    for command in proposals:
-        try:
-            SOLO.decide(state, command)
-        except RuleViolation:
-            continue
-        return command
-    raise AssertionError(f"no legal command at {pending(state)}")  # pragma: no cover
+    return players.first_legal(SOLO, state, proposals)
 
 
 def test_solo_game_cached_fold_is_the_full_fold_after_every_step(app, client):
