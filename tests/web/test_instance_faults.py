@@ -270,7 +270,7 @@ class CommitsFail:
     transaction is rolled back), until :meth:`clear`: a disk that stops taking writes."""
 
     def __init__(self, store):
-        self.db, real = store.writer(), store.writer().execute
+        self.db, real = store.db, store.db.execute
 
         def execute(sql, *args, **kwargs):
             if isinstance(sql, str) and sql.strip().upper() == "COMMIT":
