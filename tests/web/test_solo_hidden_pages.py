@@ -218,7 +218,7 @@ def _proposals(state, rng: random.Random, cards: MadeUpCards):
 def next_command(state, rng, cards) -> dict:
     for command in _proposals(state, rng, cards):
         try:
-            SOLO.decide(state, command)
+            SOLO.decide(state, SOLO.parse_command(state, command))
         except RuleViolation:
             continue
         return command

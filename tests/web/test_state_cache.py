@@ -119,7 +119,7 @@ def _solo_command(state, rng: random.Random, cards: MadeUpCards) -> dict:
                  if pending(state).kind == "guard-turn" else autoplay.candidates(state.game, rng, cards))
     for command in proposals:
         try:
-            SOLO.decide(state, command)
+            SOLO.decide(state, SOLO.parse_command(state, command))
         except RuleViolation:
             continue
         return command

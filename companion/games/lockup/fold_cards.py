@@ -12,6 +12,7 @@ from companion.core.events import frozen
 from companion.core.i18n import T
 from companion.games.lockup import events as E
 from companion.games.lockup.cards import goon_from, item_from
+from companion.games.lockup.final import final_result
 from companion.games.lockup.model import GOON_LOCATIONS
 from companion.games.lockup.state import RepEntry, State, change, evolves, move_in
 
@@ -126,8 +127,6 @@ def _end_goal(s: State, e: E.EndGoalMet) -> State:
 @evolves(E.GameEnded)
 def _ended(s: State, e: E.GameEnded) -> State:
     # The recorded result must be what scoring gives (L-F): an edited, re-chained export is refused.
-    from companion.games.lockup.goals import final_result  # goals -> flow -> fold: imported late
-
     if not _same_json(e.result, final_result(s)):
         raise InputError("game-ended.result", T("is not the final scoring of the game before it (L-F)"))
     return change(s, phase="over", result=dict(e.result), turn=None)

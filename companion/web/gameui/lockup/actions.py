@@ -35,7 +35,8 @@ def act(game_id: str, action: str):
     loaded = play.load(game, reuse=True)  # the early stale check's read (live.refuse_stale), if it made one
     core = core_of(loaded.state)
     try:
-        command, entered = parser(request.form, core)
+        posted, entered = parser(request.form, core)
+        command = loaded.ui.definition.parse_command(loaded.state, posted)  # validated once, as a dataclass
     except InputError as exc:
         # Another device's post may have landed since the early stale check (live.refuse_stale):
         # a form drawn for the question before is then stale, not a bad field.
