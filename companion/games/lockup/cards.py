@@ -14,7 +14,7 @@ JSON shapes (all validated field by field, ``InputError`` names the field):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from companion.core import jsonin as J
@@ -22,7 +22,6 @@ from companion.core import problems as P
 from companion.core.i18n import T
 from companion.core.problems import Problems
 from companion.games.lockup.model import EFFECTS, GOON_TYPES, RESOURCES, TREASURES
-from companion.games.lockup.owned import build
 
 GOAL_KINDS = ("leader", "instant", "end_game")
 
@@ -157,30 +156,28 @@ def _goal_facts(doc: dict, path: str, got: str | None, found: Problems) -> dict:
 def card_doc(card: Item | Goon | Goal) -> dict:
     """The JSON form of a card face (as stored in events)."""
     out: dict[str, Any] = {}
-    for key, val in card.__dict__.items():
+    for key, val in ((f.name, getattr(card, f.name)) for f in fields(card)):
         out[key] = list(val) if isinstance(val, tuple) else (dict(val) if isinstance(val, dict) else val)
     return out
 
 
 def item_from(doc: Any) -> Item:
     """Rebuild an item from its stored form (already validated when it entered)."""
-    # build(), not __init__: folds rebuild every card of a game from its events.
-    return build(Item, {"name": doc["name"], "cost": dict(doc["cost"]), "reputation": doc["reputation"],
-                        "treasures": tuple(doc.get("treasures", ())), "effect": doc.get("effect"),
-                        "effect_resource": doc.get("effect_resource")})
+    return Item(name=doc["name"], cost=dict(doc["cost"]), reputation=doc["reputation"],
+                treasures=tuple(doc.get("treasures", ())), effect=doc.get("effect"),
+                effect_resource=doc.get("effect_resource"))
 
 
 def goon_from(doc: Any) -> Goon:
     """Rebuild a goon from its stored form."""
-    return build(Goon, {"name": doc["name"], "type": doc["type"], "suspicion": doc.get("suspicion", 0),
-                        "treasures": tuple(doc.get("treasures", ())), "effect": doc.get("effect"),
-                        "effect_resource": doc.get("effect_resource"), "resource": doc.get("resource")})
+    return Goon(name=doc["name"], type=doc["type"], suspicion=doc.get("suspicion", 0),
+                treasures=tuple(doc.get("treasures", ())), effect=doc.get("effect"),
+                effect_resource=doc.get("effect_resource"), resource=doc.get("resource"))
 
 
 def goal_from(doc: Any) -> Goal | None:
     """Rebuild a goal from its stored form (``None`` stays ``None``)."""
     if doc is None:
         return None
-    return build(Goal, {"name": doc["name"], "kind": doc["kind"], "counts": doc.get("counts"),
-                        "minimum": doc.get("minimum", 0), "treasure": doc.get("treasure"),
-                        "stars": doc.get("stars", 0)})
+    return Goal(name=doc["name"], kind=doc["kind"], counts=doc.get("counts"), minimum=doc.get("minimum", 0),
+                treasure=doc.get("treasure"), stars=doc.get("stars", 0))

@@ -13,6 +13,7 @@ that seat to name them (``reveal-tiles``, L-LO1) before ranking; ``tiles-reveale
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from companion.core.errors import RuleViolation
 from companion.core.i18n import T, Tn
@@ -21,7 +22,7 @@ from companion.games.lockup import events as E
 from companion.games.lockup import terms
 from companion.games.lockup.flow import Batch, Pending
 from companion.games.lockup.model import GUARDS, LOCATIONS
-from companion.games.lockup.state import Placement, Seat, State, clockwise_from, held, replace
+from companion.games.lockup.state import Placement, Seat, State, clockwise_from, held
 
 
 def masked(s: Seat) -> Seat:
