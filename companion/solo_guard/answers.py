@@ -16,7 +16,7 @@ from companion.games.lockup import commands as cmd
 from companion.games.lockup import engine, terms
 from companion.games.lockup.model import GUARDS
 from companion.solo_guard import decisions, decks
-from companion.solo_guard import events as SE
+from companion.solo_guard import events as solo_events
 from companion.solo_guard.state import SoloBatch, face_down
 
 MAX_AUTO_STEPS = 1000  # far more than the guards ever do between two player commands
@@ -29,7 +29,7 @@ def engine_command(b: SoloBatch, command: cmd.Command) -> None:
 
 def decided(b: SoloBatch, decision: str, result: dict, reason: str) -> None:
     """Record an automatic decision and its reason (shown to the player, kept in the log)."""
-    b.add(SE.GuardsDecided(decision, result, reason))
+    b.add(solo_events.GuardsDecided(decision, result, reason))
 
 
 def advance(b: SoloBatch) -> None:
@@ -55,7 +55,7 @@ def deal(b: SoloBatch) -> None:
     """Roll Call start: both decks gathered and shuffled (L-SO13), 7 guards dealt face down (L-SO4)."""
     s = b.state
     guards, locations = decks.shuffle_both(tuple(sorted(s.cards)), s.seed, s.game.round)
-    b.add(SE.GuardDecksShuffled(s.game.round, guards, locations))
+    b.add(solo_events.GuardDecksShuffled(s.game.round, guards, locations))
     placements, _ = decks.deal(guards)
     engine_command(b, cmd.DealGuards(tuple(_card(b, card_id, loc) for loc, card_id in placements)))
 
@@ -77,7 +77,7 @@ def guard_turn(b: SoloBatch, location: str | None) -> None:
                             rule="I-8")
     if card is not None:
         where = decks.location_place(card)
-        b.add(SE.LocationCardRevealed(card, where))
+        b.add(solo_events.LocationCardRevealed(card, where))
         place, reason = _placement(b, where)
     done = not b.state.location_deck
     decided(b, "guard-turn", {"reveal": location, "location_card": card, "place": place and place.card},

@@ -39,7 +39,7 @@ from companion.games.lockup.model import GUARDS
 from companion.games.lockup.setup import OPTIONAL_FIELDS, SETUP_FIELDS
 from companion.games.lockup.state import State
 from companion.solo_guard import answers, decks
-from companion.solo_guard import events as SE
+from companion.solo_guard import events as solo_events
 from companion.solo_guard.commands import AtlasReveal, RevealGuard, SoloCommand, command_json, parse_command
 from companion.solo_guard.state import SoloBatch, SoloState, evolve, face_down
 
@@ -65,7 +65,7 @@ def start(setup: Any) -> list:
     b.add(*engine.start(doc))
     cards = tuple({"id": c.id, "colour": c.colour, "value": c.value, "special": c.special}
                   for c in decks.guard_cards(profile, difficulty))
-    b.add(SE.SoloGuardsStarted(difficulty, seed, cards))
+    b.add(solo_events.SoloGuardsStarted(difficulty, seed, cards))
     answers.advance(b)
     return b.events
 

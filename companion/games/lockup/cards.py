@@ -17,8 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from companion.core import jsonin as J
-from companion.core import problems as P
+from companion.core import jsonin, problems
 from companion.core.i18n import T
 from companion.core.problems import Problems
 from companion.games.lockup.model import EFFECTS, GOON_TYPES, RESOURCES, TREASURES
@@ -66,35 +65,36 @@ class Goal:
 def _effect(doc: dict, path: str, found: Problems) -> tuple[str | None, str | None]:
     effect = doc.get("effect")
     if effect is not None:
-        effect = found.check(J.choice, effect, J.join(path, "effect"), list(EFFECTS))
+        effect = found.check(jsonin.choice, effect, jsonin.join(path, "effect"), list(EFFECTS))
     res = doc.get("effect_resource")
     if res is not None:
-        res = found.check(J.choice, res, J.join(path, "effect_resource"), RESOURCES)
+        res = found.check(jsonin.choice, res, jsonin.join(path, "effect_resource"), RESOURCES)
     if effect == "L-E1" and res is None:
-        found.add(J.join(path, "effect_resource"), T("is required for effect L-E1"))
+        found.add(jsonin.join(path, "effect_resource"), T("is required for effect L-E1"))
     return effect, res
 
 
 def _treasures(value: Any, path: str, found: Problems) -> tuple:
-    icons = found.check(J.array, value, path, default=[])
-    return tuple(found.check(J.choice, t, J.join(path, i), TREASURES) for i, t in enumerate(icons))
+    icons = found.check(jsonin.array, value, path, default=[])
+    return tuple(found.check(jsonin.choice, t, jsonin.join(path, i), TREASURES) for i, t in enumerate(icons))
 
 
 def _cost(value: Any, path: str, found: Problems) -> dict:
-    doc = P.obj(found, value, path, optional=(*RESOURCES, "any")) or {}
-    return {k: found.check(J.integer, v, J.join(path, k)) for k, v in doc.items() if v}
+    doc = problems.obj(found, value, path, optional=(*RESOURCES, "any")) or {}
+    return {k: found.check(jsonin.integer, v, jsonin.join(path, k)) for k, v in doc.items() if v}
 
 
 def parse_item(value: Any, path: str) -> Item:
     """An item face from JSON; every problem of the card at once (``InputErrors`` naming each field)."""
     found = Problems()
-    doc = P.obj(found, value, path, ["name", "cost", "reputation"], ["treasures", "effect", "effect_resource"])
+    doc = problems.obj(found, value, path, ["name", "cost", "reputation"], ["treasures", "effect", "effect_resource"])
     if doc is None:
         found.raise_any()
-    name = found.check(J.string, doc.get("name"), J.join(path, "name")) if "name" in doc else ""
-    cost = _cost(doc["cost"], J.join(path, "cost"), found) if "cost" in doc else {}
-    reputation = found.check(J.integer, doc["reputation"], J.join(path, "reputation")) if "reputation" in doc else 0
-    treasures = _treasures(doc.get("treasures", []), J.join(path, "treasures"), found)
+    name = found.check(jsonin.string, doc.get("name"), jsonin.join(path, "name")) if "name" in doc else ""
+    cost = _cost(doc["cost"], jsonin.join(path, "cost"), found) if "cost" in doc else {}
+    reputation = (found.check(jsonin.integer, doc["reputation"], jsonin.join(path, "reputation"))
+                  if "reputation" in doc else 0)
+    treasures = _treasures(doc.get("treasures", []), jsonin.join(path, "treasures"), found)
     effect, res = _effect(doc, path, found)
     found.raise_any()
     return Item(name=name, cost=cost, reputation=reputation, treasures=treasures, effect=effect, effect_resource=res)
@@ -103,20 +103,20 @@ def parse_item(value: Any, path: str) -> Item:
 def parse_goon(value: Any, path: str) -> Goon:
     """A goon face from JSON; every problem of the card at once (``InputErrors`` naming each field)."""
     found = Problems()
-    doc = P.obj(found, value, path, ["name", "type"], ["suspicion", "treasures", "effect", "effect_resource",
+    doc = problems.obj(found, value, path, ["name", "type"], ["suspicion", "treasures", "effect", "effect_resource",
                                                         "resource"])
     if doc is None:
         found.raise_any()
-    name = found.check(J.string, doc.get("name"), J.join(path, "name")) if "name" in doc else ""
-    kind = found.check(J.choice, doc["type"], J.join(path, "type"), GOON_TYPES) if "type" in doc else None
-    suspicion = found.check(J.integer, doc.get("suspicion", 0), J.join(path, "suspicion"))
-    treasures = _treasures(doc.get("treasures", []), J.join(path, "treasures"), found)
+    name = found.check(jsonin.string, doc.get("name"), jsonin.join(path, "name")) if "name" in doc else ""
+    kind = found.check(jsonin.choice, doc["type"], jsonin.join(path, "type"), GOON_TYPES) if "type" in doc else None
+    suspicion = found.check(jsonin.integer, doc.get("suspicion", 0), jsonin.join(path, "suspicion"))
+    treasures = _treasures(doc.get("treasures", []), jsonin.join(path, "treasures"), found)
     effect, res = _effect(doc, path, found)
     resource = doc.get("resource")
     if resource is not None:
-        resource = found.check(J.choice, resource, J.join(path, "resource"), RESOURCES)
+        resource = found.check(jsonin.choice, resource, jsonin.join(path, "resource"), RESOURCES)
     if kind == "bandit" and resource is None:
-        found.add(J.join(path, "resource"), T("is required for a Bandit (L-P4)"))
+        found.add(jsonin.join(path, "resource"), T("is required for a Bandit (L-P4)"))
     found.raise_any()
     return Goon(name=name, type=kind, suspicion=suspicion, treasures=treasures, effect=effect, effect_resource=res,
                 resource=resource if kind == "bandit" else None)
@@ -125,13 +125,13 @@ def parse_goon(value: Any, path: str) -> Goon:
 def parse_goal(value: Any, path: str, kind: str | None = None) -> Goal:
     """A goal face from JSON; ``kind`` (if given) is the kind this slot requires. Every problem at once."""
     found = Problems()
-    doc = P.obj(found, value, path, ["name", "kind"], ["counts", "minimum", "treasure", "stars"])
+    doc = problems.obj(found, value, path, ["name", "kind"], ["counts", "minimum", "treasure", "stars"])
     if doc is None:
         found.raise_any()
-    name = found.check(J.string, doc.get("name"), J.join(path, "name")) if "name" in doc else ""
-    got = found.check(J.choice, doc["kind"], J.join(path, "kind"), GOAL_KINDS) if "kind" in doc else None
+    name = found.check(jsonin.string, doc.get("name"), jsonin.join(path, "name")) if "name" in doc else ""
+    got = found.check(jsonin.choice, doc["kind"], jsonin.join(path, "kind"), GOAL_KINDS) if "kind" in doc else None
     if kind is not None and got is not None and got != kind:
-        found.add(J.join(path, "kind"), T("must be %(kind)s", kind=repr(kind)))
+        found.add(jsonin.join(path, "kind"), T("must be %(kind)s", kind=repr(kind)))
         got = None  # the facts of another kind of goal are not this slot's: not checked
     goal = _goal_facts(doc, path, got, found)
     found.raise_any()
@@ -141,16 +141,17 @@ def parse_goal(value: Any, path: str, kind: str | None = None) -> Goal:
 def _goal_facts(doc: dict, path: str, got: str | None, found: Problems) -> dict:
     """What a goal of kind ``got`` counts: leader (L-GL1), majority (L-GL3) or fixed stars."""
     if got == "leader":
-        return {"counts": found.check(J.choice, doc.get("counts"), J.join(path, "counts"), (*TREASURES, *GOON_TYPES)),
-                "minimum": found.check(J.integer, doc.get("minimum", 1), J.join(path, "minimum"), default=0)}
+        return {"counts": found.check(jsonin.choice, doc.get("counts"), jsonin.join(path, "counts"),
+                                      (*TREASURES, *GOON_TYPES)),
+                "minimum": found.check(jsonin.integer, doc.get("minimum", 1), jsonin.join(path, "minimum"), default=0)}
     if got == "end_game" and doc.get("treasure") is not None:
-        return {"treasure": found.check(J.choice, doc["treasure"], J.join(path, "treasure"), TREASURES)}
+        return {"treasure": found.check(jsonin.choice, doc["treasure"], jsonin.join(path, "treasure"), TREASURES)}
     if got is None:
         return {}
     if "stars" not in doc:
-        found.add(J.join(path, "stars"), T("is required"))
+        found.add(jsonin.join(path, "stars"), T("is required"))
         return {}
-    return {"stars": found.check(J.integer, doc["stars"], J.join(path, "stars"), default=0)}
+    return {"stars": found.check(jsonin.integer, doc["stars"], jsonin.join(path, "stars"), default=0)}
 
 
 def card_doc(card: Item | Goon | Goal) -> dict:
