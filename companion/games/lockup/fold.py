@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from itertools import chain
 
 from companion.games.lockup import events as E
 from companion.games.lockup import fold_cards  # noqa: F401 - registers the evolvers of cards, goals, patrol and the end
@@ -27,11 +28,13 @@ from companion.games.lockup.state import (
     State,
     clockwise_from,
     evolves,
+    freeze,
     move_in,
     place_shift,
     placement,
     set_seat,
     thaw,
+    updated,
 )
 
 
@@ -39,30 +42,36 @@ def evolve(state: State | None, event: E.Event) -> State:
     """The state after ``event`` (``state`` is None before ``game-started``): a new State;
     ``state`` is left as it was."""
     new = EVOLVERS[type(event)](None if state is None else thaw(state), event)
-    return replace(new, seq=new.seq + 1)
+    if isinstance(new, State):  # game-started: a new State
+        return replace(new, seq=new.seq + 1)
+    new.seq += 1
+    return freeze(new)
 
 
 def fold_many(events: Iterable[E.Event], state: State | None, evolve_one: Callable) -> State | None:
     """The state after ``events`` from ``state`` (``GAME.fold``): equal to ``evolve`` on each
     event in turn, with ``evolve_one`` (the game's checked evolve) for an event folded onto nothing.
 
-    The state is thawed once (``state.thaw``: private copies of its dicts), and every event then
-    changes those dicts in place: one copy of them for the whole log. ``state`` and what it holds are
+    The state is thawed once (``state.thaw``: a draft with private copies of its dicts), every
+    event then changes that draft in place, and it is frozen once at the end: one State for the
+    whole log, not one per event. ``state`` and what it holds are
     never changed: it may be a cached state that other requests and threads are reading. An error
     leaves nothing behind (the half-folded copy is dropped). No events: ``state`` itself."""
     table, events = EVOLVERS, iter(events)
     first = next(events, None)
     if first is None:
         return state
-    if state is None:  # game-started, checked by the game's evolve: a new State, private already
+    if state is None:  # game-started, checked by the game's evolve: a new State
         state = evolve_one(None, first)
     else:
-        state = table[type(first)](thaw(state), first)
-        state = replace(state, seq=state.seq + 1)
+        events = chain((first,), events)
+    draft = thaw(state)
     for event in events:
-        state = table[type(event)](state, event)
-        state = replace(state, seq=state.seq + 1)
-    return state
+        draft = table[type(event)](draft, event)
+        if isinstance(draft, State):  # a game-started again: a new State (the game's own checks refuse it)
+            draft = thaw(draft)
+        draft.seq += 1
+    return freeze(draft)
 
 
 @evolves(E.GameStarted)
@@ -100,7 +109,7 @@ def _trait(s: State, e: E.TraitPicked) -> State:
     order = s.trait_order[1:]
     if e.goon is not None:  # L-S10: a goon as the starting benefit
         set_seat(s, e.seat, goons=(*s.seats[e.seat].goons, goon_from(e.goon)))
-    return replace(s, trait_order=order, phase="traits" if order else "roll_call")
+    return updated(s, trait_order=order, phase="traits" if order else "roll_call")
 
 
 def _next_turn(s: State, after: str) -> str | None:
@@ -153,7 +162,7 @@ def _assigned(s: State, e: E.TilesAssigned) -> State:
         "holding": tuple(rest)}
     set_seat(s, seat, **cell, visited=(*me.visited, e.location), face_down_used=me.face_down_used + down)
     s.placements[e.location] += tuple(new)
-    return replace(s, turn=_next_turn(s, seat))
+    return updated(s, turn=_next_turn(s, seat))
 
 
 @evolves(E.TilesRevealed)
@@ -178,7 +187,7 @@ def _tiles_revealed(s: State, e: E.TilesRevealed) -> State:
 @evolves(E.Passed)
 def _passed(s: State, e: E.Passed) -> State:
     set_seat(s, e.seat, passed=True)
-    return replace(s, turn=_next_turn(s, e.seat))
+    return updated(s, turn=_next_turn(s, e.seat))
 
 
 def _guard_placement(card: dict, face_up: bool) -> Placement:
@@ -193,7 +202,7 @@ def _place(s: State, location: str, placement: Placement) -> None:
 def _dealt(s: State, e: E.GuardCardsDealt) -> State:
     for card in e.cards:
         _place(s, card["location"], _guard_placement(card, False))
-    return replace(s, dealt=True)
+    return updated(s, dealt=True)
 
 
 def _face_up(p: Placement) -> Placement:
@@ -215,30 +224,30 @@ def _guard_turn(s: State, e: E.GuardTurnTaken) -> State:
         _place(s, e.place["location"], _guard_placement(e.place, True))
     if e.done:
         set_seat(s, GUARDS, passed=True)
-    return replace(s, turn=_next_turn(s, GUARDS))
+    return updated(s, turn=_next_turn(s, GUARDS))
 
 
 @evolves(E.GuardCardRevealed)
 def _guard_revealed(s: State, e: E.GuardCardRevealed) -> State:
     special = s.placements[e.location][e.index].special and s.phase == "lights_out"
     _reveal(s, e.location, e.index)
-    return replace(s, special_draw=e.location) if special else s  # L-SO9
+    return updated(s, special_draw=e.location) if special else s  # L-SO9
 
 
 @evolves(E.GuardCardPlaced)
 def _guard_placed(s: State, e: E.GuardCardPlaced) -> State:
     _place(s, e.location, _guard_placement({"value": e.value, "card": e.card, "special": e.special}, False))
-    return replace(s, special_draw=None)
+    return updated(s, special_draw=None)
 
 
 @evolves(E.GuardDrawSkipped)
 def _guard_skip(s: State, e: E.GuardDrawSkipped) -> State:
-    return replace(s, special_draw=None)
+    return updated(s, special_draw=None)
 
 
 @evolves(E.LightsOutBegan)
 def _lights_out(s: State, e: E.LightsOutBegan) -> State:
-    return replace(s, phase="lights_out", lo_index=0, turn=None, resolution=None)
+    return updated(s, phase="lights_out", lo_index=0, turn=None, resolution=None)
 
 
 @evolves(E.LocationRevealed)
@@ -246,7 +255,7 @@ def _revealed(s: State, e: E.LocationRevealed) -> State:
     places = s.placements
     places[e.location] = tuple([p if p.face_up else placement(p.seat, p.tile, True, p.card, p.special)
                                 for p in places[e.location]])
-    return replace(s, resolution=Resolution(
+    return updated(s, resolution=Resolution(
         location=e.location, first_player=e.first_player, power=dict(e.power), tiles=dict(e.tiles),
         strength=dict(e.strength), ranking=tuple(e.ranking), tiers=dict(e.tiers), gains=dict(e.gains),
         confirmed=False, cursor=0, declined=()))
@@ -254,14 +263,14 @@ def _revealed(s: State, e: E.LocationRevealed) -> State:
 
 @evolves(E.RewardsConfirmed)
 def _confirmed(s: State, e: E.RewardsConfirmed) -> State:
-    return replace(s, resolution=replace(s.resolution, confirmed=True, declined=tuple(e.declined),
+    return updated(s, resolution=replace(s.resolution, confirmed=True, declined=tuple(e.declined),
                                          tiers=dict(e.tiers), gains=dict(e.gains)))
 
 
 @evolves(E.RewardDeclined)
 def _declined(s: State, e: E.RewardDeclined) -> State:
     r = s.resolution
-    return replace(s, resolution=replace(r, declined=(*r.declined, e.seat), tiers=dict(e.tiers), gains=dict(e.gains)))
+    return updated(s, resolution=replace(r, declined=(*r.declined, e.seat), tiers=dict(e.tiers), gains=dict(e.gains)))
 
 
 @evolves(E.RewardCollected)
@@ -283,12 +292,12 @@ def _take_home(s: State, e: E.RewardCollected | E.Straggled) -> State:
         places["library"] += tuple(mine)
     elif seat != GUARDS:  # guard cards go back to the automaton's deck, not to a holding cell
         set_seat(s, seat, holding=(*s.seats[seat].holding, *[p.tile for p in mine]))
-    return replace(s, resolution=replace(s.resolution, cursor=s.resolution.cursor + 1))
+    return updated(s, resolution=replace(s.resolution, cursor=s.resolution.cursor + 1))
 
 
 @evolves(E.LocationFinished)
 def _finished(s: State, e: E.LocationFinished) -> State:
-    return replace(s, resolution=None, lo_index=s.lo_index + 1)
+    return updated(s, resolution=None, lo_index=s.lo_index + 1)
 
 
 @evolves(E.CubesMoved)
@@ -306,4 +315,4 @@ def _cubes(s: State, e: E.CubesMoved) -> State:
 @evolves(E.ReputationChanged)
 def _reputation(s: State, e: E.ReputationChanged) -> State:
     set_seat(s, e.seat, reputation=s.seats[e.seat].reputation + e.delta)
-    return replace(s, rep_log=(*s.rep_log, RepEntry(e.seat, e.delta, e.rule, e.reason, s.seq)))
+    return updated(s, rep_log=(*s.rep_log, RepEntry(e.seat, e.delta, e.rule, e.reason, s.seq)))

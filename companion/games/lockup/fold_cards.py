@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 from companion.core.errors import InputError
 from companion.core.events import frozen
@@ -15,7 +14,7 @@ from companion.games.lockup import events as E
 from companion.games.lockup.cards import goon_from, item_from
 from companion.games.lockup.final import final_result
 from companion.games.lockup.model import GOON_LOCATIONS
-from companion.games.lockup.state import RepEntry, State, evolves, move_in, set_seat
+from companion.games.lockup.state import RepEntry, State, evolves, move_in, set_seat, updated
 
 
 @evolves(E.CounterChanged)
@@ -30,13 +29,13 @@ def _counter(s: State, e: E.CounterChanged) -> State:
 
 @evolves(E.FirstPlayerChanged)
 def _first(s: State, e: E.FirstPlayerChanged) -> State:
-    return replace(s, first_player=e.seat)
+    return updated(s, first_player=e.seat)
 
 
 @evolves(E.GoonRecruited)
 def _recruited(s: State, e: E.GoonRecruited) -> State:
     set_seat(s, e.seat, goons=(*s.seats[e.seat].goons, goon_from(e.goon)))
-    return replace(s, goons={**s.goons, e.location: None})
+    return updated(s, goons={**s.goons, e.location: None})
 
 
 @evolves(E.ItemCrafted)
@@ -45,7 +44,7 @@ def _crafted(s: State, e: E.ItemCrafted) -> State:
     if e.source == "display":
         display = list(s.display)
         display[e.index] = None
-        s = replace(s, display=tuple(display))
+        s = updated(s, display=tuple(display))
     else:
         set_seat(s, e.seat, reserved=me.reserved[: e.index] + me.reserved[e.index + 1:])
     set_seat(s, e.seat, items=(*me.items, item_from(e.item)))
@@ -57,37 +56,37 @@ def _reserved(s: State, e: E.ItemReserved) -> State:
     display = list(s.display)
     display[e.index] = None
     set_seat(s, e.seat, reserved=(*s.seats[e.seat].reserved, item_from(e.item)))
-    return replace(s, display=tuple(display))
+    return updated(s, display=tuple(display))
 
 
 @evolves(E.EffectQueued)
 def _effect_queued(s: State, e: E.EffectQueued) -> State:
-    return replace(s, effects=(*s.effects, (e.seat, e.code, e.source)))
+    return updated(s, effects=(*s.effects, (e.seat, e.code, e.source)))
 
 
 @evolves(E.EffectResolved)
 def _effect_done(s: State, e: E.EffectResolved) -> State:
-    return replace(s, effects=s.effects[1:])
+    return updated(s, effects=s.effects[1:])
 
 
 @evolves(E.LeaderGoalTaken)
 def _leader(s: State, e: E.LeaderGoalTaken) -> State:
-    return replace(s, leader_holder=e.seat)
+    return updated(s, leader_holder=e.seat)
 
 
 @evolves(E.InstantGoalClaimed)
 def _instant(s: State, e: E.InstantGoalClaimed) -> State:
-    return replace(s, instant_holder=e.seat)
+    return updated(s, instant_holder=e.seat)
 
 
 @evolves(E.RaidHeld)
 def _raid(s: State, e: E.RaidHeld) -> State:
-    return replace(s, phase="final") if e.final else s
+    return updated(s, phase="final") if e.final else s
 
 
 @evolves(E.PatrolBegan)
 def _patrol(s: State, e: E.PatrolBegan) -> State:
-    return replace(s, phase="patrol", patrol={})
+    return updated(s, phase="patrol", patrol={})
 
 
 @evolves(E.ItemsRefilled)
@@ -95,32 +94,32 @@ def _items(s: State, e: E.ItemsRefilled) -> State:
     display = list(s.display)
     for entry in e.items:
         display[entry["index"]] = item_from(entry["item"])
-    return replace(s, display=tuple(display), patrol={**s.patrol, "items": True})
+    return updated(s, display=tuple(display), patrol={**s.patrol, "items": True})
 
 
 @evolves(E.GoonsAdvanced)
 def _advanced(s: State, e: E.GoonsAdvanced) -> State:
     goons = {loc: None if e.goons.get(loc) is None else goon_from(e.goons[loc]) for loc in GOON_LOCATIONS}
-    return replace(s, goons=goons, patrol={**s.patrol, "advanced": True})
+    return updated(s, goons=goons, patrol={**s.patrol, "advanced": True})
 
 
 @evolves(E.GoonsRefilled)
 def _goons(s: State, e: E.GoonsRefilled) -> State:
     goons = {**s.goons, **{loc: goon_from(g) for loc, g in e.goons.items()}}
-    return replace(s, goons=goons, patrol={**s.patrol, "goons": True})
+    return updated(s, goons=goons, patrol={**s.patrol, "goons": True})
 
 
 @evolves(E.RoundStarted)
 def _round(s: State, e: E.RoundStarted) -> State:
     for name in list(s.seats):
         set_seat(s, name, passed=False, visited=(), face_down_used=0)
-    return replace(s, round=e.round, phase="roll_call", turn=s.first_player, dealt=s.mode != "solo", lo_index=0,
+    return updated(s, round=e.round, phase="roll_call", turn=s.first_player, dealt=s.mode != "solo", lo_index=0,
                    patrol={})
 
 
 @evolves(E.EndGoalMet)
 def _end_goal(s: State, e: E.EndGoalMet) -> State:
-    return replace(s, end_goal_met=tuple(e.seats))
+    return updated(s, end_goal_met=tuple(e.seats))
 
 
 @evolves(E.GameEnded)
@@ -128,7 +127,7 @@ def _ended(s: State, e: E.GameEnded) -> State:
     # The recorded result must be what scoring gives (L-F): an edited, re-chained export is refused.
     if not _same_json(e.result, final_result(s)):
         raise InputError("game-ended.result", T("is not the final scoring of the game before it (L-F)"))
-    return replace(s, phase="over", result=dict(e.result), turn=None)
+    return updated(s, phase="over", result=dict(e.result), turn=None)
 
 
 def _same_json(recorded, computed) -> bool:
@@ -151,7 +150,7 @@ def _adjusted(s: State, e: E.Adjusted) -> State:
     me = s.seats[e.seat]
     if e.quantity == "reputation":
         set_seat(s, e.seat, reputation=me.reputation + e.delta)
-        return replace(s, rep_log=(*s.rep_log, RepEntry(e.seat, e.delta, "adjustment", e.reason, s.seq)))
+        return updated(s, rep_log=(*s.rep_log, RepEntry(e.seat, e.delta, "adjustment", e.reason, s.seq)))
     if e.quantity in ("tomes", "storage_limit"):
         set_seat(s, e.seat, **{e.quantity: getattr(me, e.quantity) + e.delta})
         return s

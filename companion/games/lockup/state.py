@@ -1,10 +1,11 @@
 """The state of a Lockup game: frozen dataclasses, never changed once handed out.
 
 A state and the plain dicts inside it are never changed after the fold or ``evolve`` that made
-them returns. The dataclasses themselves are never changed: a change is a new one
-(``dataclasses.replace``). The evolvers may change the *dicts* of a private copy in place
-(:func:`thaw`: the seats, placements, supply and location cubes are copied once per fold);
-the public helpers here (``with_seat``, ``move``) copy first. Cubes live in exactly one place (L-C3):
+them returns, and no frozen dataclass is ever changed (a change is a new one:
+``dataclasses.replace``). A fold works on a :class:`Draft` instead: a plain object with the
+State's fields and private copies of the dicts it changes (:func:`thaw`), changed in place event
+after event and made a State once at the end (:func:`freeze`); the public helpers here
+(``with_seat``, ``move``) copy first. Cubes live in exactly one place (L-C3):
 ``supply``, a seat's board (``Seat.resources``/``power``/``suspicion``) or a location
 (``loc_suspicion``/``loc_resources``).
 """
@@ -12,7 +13,8 @@ the public helpers here (``with_seat``, ``move``) copy first. Cubes live in exac
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
+from types import SimpleNamespace
 
 from companion.games.lockup.cards import Goal, Goon, Item
 from companion.games.lockup.model import RESOURCES
@@ -159,19 +161,52 @@ def with_seat(state: State, name: str, **changes) -> State:
     return replace(state, seats={**state.seats, name: replace(state.seats[name], **changes)})
 
 
-def set_seat(s: State, name: str, **changes) -> None:
-    """In a private state (:func:`thaw`): seat ``name`` is now a copy of itself with ``changes``."""
-    s.seats[name] = replace(s.seats[name], **changes)
+class Draft(SimpleNamespace):
+    """A State being folded, never handed out: the State's fields as plain attributes that the
+    evolvers set (:func:`updated`), with private copies of the dicts they change (:func:`thaw`).
+    Building a frozen State for every event would cost most of a fold; a draft is frozen once."""
 
 
-def thaw(state: State) -> State:
-    """A private copy of ``state`` whose dicts the evolvers may change in place: the seats (a
-    seat is replaced, never changed), the placements, the supply and the cubes at locations are
-    copies; the rest (tuples, cards, frozen dataclasses, dicts that are only ever replaced whole,
-    such as a location's resources or a seat's) is shared. A fold calls it once, ``evolve`` once
-    per event."""
-    return replace(state, seats=dict(state.seats), placements=dict(state.placements), supply=dict(state.supply),
+class SeatDraft(SimpleNamespace):
+    """A Seat of a draft that an evolver changed (:func:`seat_draft`), frozen with the draft."""
+
+
+def seat_draft(s: Draft, name: str) -> SeatDraft:
+    """Seat ``name`` of the draft ``s``, as a draft of its own that may be changed in place (made
+    from the frozen Seat the first time it changes in this fold)."""
+    board = s.seats[name]
+    if type(board) is not SeatDraft:
+        board = s.seats[name] = SeatDraft(**{f.name: getattr(board, f.name) for f in _SEAT_FIELDS})
+    return board
+
+
+def set_seat(s: Draft, name: str, **changes) -> None:
+    """In a draft: seat ``name`` has ``changes``."""
+    updated(seat_draft(s, name), **changes)
+
+
+def updated(s: Draft, **changes) -> Draft:
+    """The draft ``s`` with these fields set, in place (returned, for an evolver's ``return``)."""
+    for name, value in changes.items():
+        setattr(s, name, value)
+    return s
+
+
+def thaw(state: State) -> Draft:
+    """A draft of ``state``: its fields, with copies of the dicts the evolvers change in place
+    (the seats, a changed one as its own draft: :func:`seat_draft`; the placements, the supply and the cubes
+    at locations); the rest (tuples, cards, frozen dataclasses, dicts that are only ever replaced
+    whole, such as a location's resources or a seat's) is shared. A fold calls it once,
+    ``evolve`` once per event."""
+    draft = Draft(**{f.name: getattr(state, f.name) for f in _STATE_FIELDS})
+    return updated(draft, seats=dict(state.seats), placements=dict(state.placements), supply=dict(state.supply),
                    loc_resources=dict(state.loc_resources), loc_suspicion=dict(state.loc_suspicion))
+
+
+def freeze(draft: Draft) -> State:
+    """The State a draft stands for (the draft is not used again): its changed seats frozen too."""
+    seats = {name: Seat(**vars(board)) if type(board) is SeatDraft else board for name, board in draft.seats.items()}
+    return State(**{**vars(draft), "seats": seats})
 
 
 def add(mapping: dict, key: str, delta: int) -> dict:
@@ -196,7 +231,7 @@ def move(state: State, source: str, target: str, cubes: dict) -> State:
     """A new state where ``cubes`` moved from one place to another (L-C3: cubes are conserved)."""
     s = thaw(state)
     move_in(s, source, target, cubes)
-    return s
+    return freeze(s)
 
 
 def move_in(s: State, source: str, target: str, cubes: dict) -> None:
@@ -234,21 +269,19 @@ def _supply_shift(s: State, _name: str, cubes: dict, sign: int, place: str) -> N
 
 
 def _seat_shift(s: State, name: str, cubes: dict, sign: int, place: str) -> None:
-    board = s.seats[name]
-    res = {r: board.resources.get(r, 0) for r in RESOURCES}  # exactly these (others are dropped)
-    power, suspicion = board.power, board.suspicion
+    board = seat_draft(s, name)
+    res = board.resources = {r: board.resources.get(r, 0) for r in RESOURCES}  # exactly these (others dropped)
     for cube, n in cubes.items():
         if cube == "power":
-            left = power = power + sign * n
+            left = board.power = board.power + sign * n
         elif cube == "suspicion":
-            left = suspicion = suspicion + sign * n
+            left = board.suspicion = board.suspicion + sign * n
         else:
             left = res.get(cube, 0) + sign * n
             if cube in res:
                 res[cube] = left
         if left < 0 and sign < 0:
             raise ValueError(f"{place} has too few {cube}")
-    s.seats[name] = replace(board, resources=res, power=power, suspicion=suspicion)
 
 
 def _loc_shift(s: State, name: str, cubes: dict, sign: int, place: str) -> None:
@@ -275,7 +308,7 @@ def _move_general(state: State, source: str, target: str, cubes: dict) -> State:
     one-pass move is tested against, and the way for a move from a place to itself)."""
     s = thaw(state)
     _general_in(s, source, target, cubes)
-    return s
+    return freeze(s)
 
 
 def _general_in(s: State, source: str, target: str, cubes: dict) -> None:
@@ -335,7 +368,9 @@ def all_cubes(state: State) -> dict:
     return total
 
 
-Evolver = Callable[[State, object], State]
+_STATE_FIELDS = fields(State)
+_SEAT_FIELDS = fields(Seat)
+Evolver = Callable[[Draft, object], Draft]
 EVOLVERS: dict[type, Evolver] = {}
 
 
