@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1] / "companion"
@@ -120,3 +121,21 @@ def test_the_import_checks_catch_a_late_import_and_a_circle(tmp_path):
     assert import_cycle([package], tmp_path) is None  # the late import is no module-level edge
     (package / "b.py").write_text("from companion.circle.a import thing\n")
     assert import_cycle([package], tmp_path) == ["companion.circle.a", "companion.circle.b", "companion.circle.a"]
+
+
+# Issue 21: frozen means frozen - no frozen dataclass is filled or changed behind its back.
+BEHIND_ITS_BACK = re.compile(r"object\.__setattr__|\.__dict__\s*(\[[^]]*\]\s*[-+]?=|\.update\(|=)|\bexec\(")
+
+
+def test_no_core_module_changes_an_object_through_its_dict_or_runs_generated_code():
+    found = [f"{path.relative_to(ROOT.parent)}:{n}" for path in pure_files()
+             for n, line in enumerate(path.read_text().splitlines(), start=1)
+             if BEHIND_ITS_BACK.search(line) and not line.lstrip().startswith("#")]
+    assert found == []
+
+
+def test_the_frozen_check_catches_the_old_tricks():
+    for line in ('_set(new, "__dict__", data) if object.__setattr__ else 0', 'me.__dict__["passed"] = True',
+                 "obj.__dict__.update(fields)", 'exec("\\n".join(lines), env)'):
+        assert BEHIND_ITS_BACK.search(line), line
+    assert not BEHIND_ITS_BACK.search("values = {f.name: getattr(card, f.name) for f in fields(card)}")
