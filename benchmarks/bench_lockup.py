@@ -28,7 +28,7 @@ import benchlib as B  # noqa: E402, I001 - puts the repository on the path first
 from companion.core.events import decode, encode  # noqa: E402
 from companion.games.lockup.autoplay import play  # noqa: E402
 from companion.games.lockup.engine import GAME  # noqa: E402
-from companion.games.lockup.goals import audit_document  # noqa: E402
+from companion.games.lockup.final import audit_document  # noqa: E402
 
 GOAL_FOLD_RATIO = 3.0
 

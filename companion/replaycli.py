@@ -20,7 +20,7 @@ from companion.core.replay import ReplayError, replay
 
 # GAME -> the module with its codec's ``public`` and ``result`` (imported lazily, as audit's).
 GAMES = {
-    "lockup": "companion.games.lockup.codec",
+    "lockup": "companion.games.lockup.report",
     "rattus-cartus": "companion.games.rattus_cartus.codec",
     "ragami": "companion.games.ragami.codec",
 }

@@ -14,7 +14,7 @@ import pytest
 import support
 from support import wire
 
-from companion.games.lockup.goals import audit_document
+from companion.games.lockup.final import audit_document
 from companion.games.lockup.scenario import Table, goon, item, setup
 
 

@@ -3,10 +3,9 @@
 Events are stored as (type, version, JSON payload). Reading an old version runs the registered
 upcasters in order until the current version; stored rows are never rewritten.
 
-Decoding is on the path of every fold, so each class gets a decoder built once (its field names
-and defaults): an event is made by filling its ``__dict__`` directly, without the per-field
-``object.__setattr__`` of a frozen dataclass's ``__init__``. A payload missing a required field
-still goes through ``__init__`` and fails there, as before.
+Decoding is on the path of every fold, so each class gets a decoder made once (its field names):
+an event is built by its own ``__init__`` from the payload's fields, frozen (lists as tuples). A
+payload missing a required field fails there (``TypeError``); unknown keys are ignored.
 """
 
 from __future__ import annotations
@@ -38,81 +37,30 @@ class Event:
 
 _DECODERS: dict[type, Callable[[Mapping[str, Any]], Event]] = {}
 _SCALARS = frozenset({str, int, float, bool, type(None)})  # kept as they are; anything else is frozen
-_new = object.__new__
 
 
 def _decoder(cls: type[Event]) -> Callable[[Mapping[str, Any]], Event]:
-    """The payload -> event function of ``cls``, built once (see the module docstring)."""
+    """The payload -> event function of ``cls``, made once per class (see the module docstring)."""
     found = _DECODERS.get(cls)
-    if found is not None:
-        return found
-    fields = dataclasses.fields(cls)
-    plain = all(f.default_factory is dataclasses.MISSING and f.init for f in fields) and not hasattr(
-        cls, "__post_init__")
-    build = _generated(cls, fields) if plain else _general(cls, fields)
-    _DECODERS[cls] = build
-    return build
+    if found is None:
+        found = _DECODERS[cls] = _field_decoder(cls)
+    return found
 
 
-def _general(cls: type[Event], fields: tuple) -> Callable[[Mapping[str, Any]], Event]:
-    # An unusual class (factories, __post_init__, init-only fields): its __init__ builds it.
-    names = frozenset(f.name for f in fields)
+def _field_decoder(cls: type[Event]) -> Callable[[Mapping[str, Any]], Event]:
+    """A decoder for ``cls``'s own fields: each one the payload holds, frozen (lists as tuples,
+    dicts copied), given to the class's ``__init__``; other keys are ignored, a missing field takes
+    its default, a missing required one fails in ``__init__`` (``TypeError``)."""
+    names = tuple(f.name for f in dataclasses.fields(cls) if f.init)
 
     def build(payload: Mapping[str, Any]) -> Event:
-        return cls(**{k: (v if type(v) in _SCALARS else _freeze(v)) for k, v in payload.items() if k in names})
+        values = {name: payload[name] for name in names if name in payload}
+        for name, value in values.items():  # most values are scalars: no call for them
+            if type(value) not in _SCALARS:
+                values[name] = _freeze(value)
+        return cls(**values)
 
     return build
-
-
-def _generated(cls: type[Event], fields: tuple) -> Callable[[Mapping[str, Any]], Event]:
-    """A decoder written out for ``cls``'s fields, no loop, no filtering copy: each field read by
-    subscript (a stored payload has every field); a payload without one of them goes to the
-    slower decoder, which reads them with ``get`` (defaults filled, unknown keys never read) and
-    falls back to ``__init__`` for a missing required field."""
-    env: dict[str, Any] = {"new": _new, "cls": cls, "S": _SCALARS, "F": _freeze, "FD": _freeze_dict,
-                           "FL": _freeze_items, "M": _MISSING, "fallback": _general(cls, fields)}
-    names = [f.name for f in fields]
-    # Filled key by key, in field order, into the new object's own __dict__: about twice as fast
-    # as setting a whole __dict__ with object.__setattr__ (measured on the events of a game).
-    filling = [line for i in range(len(names)) for line in _freezing(f"a{i}")]
-    filling += ["    e = new(cls)", "    d = e.__dict__", *(f"    d[{name!r}] = a{i}" for i, name in enumerate(names)),
-                "    return e"]
-    lines = ["def build(p):", "    try:", *(f"        a{i} = p[{name!r}]" for i, name in enumerate(names)),
-             "    except (KeyError, TypeError):", "        return slow(p)", *filling,
-             *_slow_reads(fields, env), *filling]
-    exec("\n".join(lines), env)  # noqa: S102 - the source is built from the class's own field names
-    return env["build"]
-
-
-def _slow_reads(fields: tuple, env: dict[str, Any]) -> list[str]:
-    # The start of slow(p): each field read with get (its default, or M when it has none).
-    lines, required = ["def slow(p):", "    get = p.get"], []
-    for i, f in enumerate(fields):
-        if f.default is dataclasses.MISSING:
-            lines.append(f"    a{i} = get({f.name!r}, M)")
-            required.append(f"a{i} is M")
-        else:
-            env[f"d{i}"] = f.default
-            lines.append(f"    a{i} = get({f.name!r}, d{i})")
-    if required:
-        lines += [f"    if {' or '.join(required)}:", "        return fallback(p)"]
-    return lines
-
-
-def _freezing(name: str) -> list[str]:
-    # A nested value: a dict or list of scalars (most nesting) is checked and copied here in C,
-    # without a call; one holding containers goes to the loops of _freeze_dict / _freeze_items.
-    return [f"    if type({name}) not in S:",
-            f"        t = type({name})",
-            "        if t is dict:",
-            f"            {name} = {name}.copy() if S.issuperset(map(type, {name}.values())) else FD({name})",
-            "        elif t is list:",
-            f"            {name} = tuple({name}) if S.issuperset(map(type, {name})) else FL({name})",
-            "        else:",
-            f"            {name} = F({name})"]
-
-
-_MISSING = object()
 
 
 def event_type(cls: type[Event]) -> type[Event]:

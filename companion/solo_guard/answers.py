@@ -12,23 +12,24 @@ from __future__ import annotations
 
 from companion.core.errors import RuleViolation
 from companion.core.i18n import T
+from companion.games.lockup import commands as cmd
 from companion.games.lockup import engine, terms
 from companion.games.lockup.model import GUARDS
 from companion.solo_guard import decisions, decks
-from companion.solo_guard import events as SE
+from companion.solo_guard import events as solo_events
 from companion.solo_guard.state import SoloBatch, face_down
 
 MAX_AUTO_STEPS = 1000  # far more than the guards ever do between two player commands
 
 
-def engine_command(b: SoloBatch, command: dict) -> None:
+def engine_command(b: SoloBatch, command: cmd.Command) -> None:
     """Decide ``command`` with the Lockup engine and fold its events."""
     b.add(*engine.decide(b.state.game, command))
 
 
 def decided(b: SoloBatch, decision: str, result: dict, reason: str) -> None:
     """Record an automatic decision and its reason (shown to the player, kept in the log)."""
-    b.add(SE.GuardsDecided(decision, result, reason))
+    b.add(solo_events.GuardsDecided(decision, result, reason))
 
 
 def advance(b: SoloBatch) -> None:
@@ -54,16 +55,14 @@ def deal(b: SoloBatch) -> None:
     """Roll Call start: both decks gathered and shuffled (L-SO13), 7 guards dealt face down (L-SO4)."""
     s = b.state
     guards, locations = decks.shuffle_both(tuple(sorted(s.cards)), s.seed, s.game.round)
-    b.add(SE.GuardDecksShuffled(s.game.round, guards, locations))
+    b.add(solo_events.GuardDecksShuffled(s.game.round, guards, locations))
     placements, _ = decks.deal(guards)
-    cards = [_card(b, card_id, loc) for loc, card_id in placements]
-    engine_command(b, {"type": "deal_guards", "cards": cards})
+    engine_command(b, cmd.DealGuards(tuple(_card(b, card_id, loc) for loc, card_id in placements)))
 
 
-def _card(b: SoloBatch, card_id: str, location: str | None) -> dict:
+def _card(b: SoloBatch, card_id: str, location: str) -> cmd.GuardCard:
     card = b.state.cards[card_id]
-    out = {"value": card.value, "card": card.id, "special": card.special}
-    return out if location is None else {"location": location, **out}
+    return cmd.GuardCard(location, card.value, card.id, card.special)
 
 
 def guard_turn(b: SoloBatch, location: str | None) -> None:
@@ -78,15 +77,15 @@ def guard_turn(b: SoloBatch, location: str | None) -> None:
                             rule="I-8")
     if card is not None:
         where = decks.location_place(card)
-        b.add(SE.LocationCardRevealed(card, where))
+        b.add(solo_events.LocationCardRevealed(card, where))
         place, reason = _placement(b, where)
     done = not b.state.location_deck
-    decided(b, "guard-turn", {"reveal": location, "location_card": card, "place": place and place["card"]},
+    decided(b, "guard-turn", {"reveal": location, "location_card": card, "place": place and place.card},
             _turn_reason(b, reveal, reason))
-    engine_command(b, {"type": "guard_turn", "reveal": reveal, "place": place, "done": done})
+    engine_command(b, cmd.GuardTurn(reveal, place, done))
 
 
-def _reveal_choice(b: SoloBatch, location: str | None) -> dict | None:
+def _reveal_choice(b: SoloBatch, location: str | None) -> cmd.GuardReveal | None:
     down = face_down(b.state.game)
     if location is None:
         if down:
@@ -94,12 +93,12 @@ def _reveal_choice(b: SoloBatch, location: str | None) -> dict | None:
         return None
     for loc, index in down:
         if loc == location:
-            return {"location": loc, "index": index}
+            return cmd.GuardReveal(loc, index)
     raise RuleViolation(T("There is no face-down guard card at the %(location)s",
                           location=terms.location(location)), "L-SO5")
 
 
-def _placement(b: SoloBatch, where: str | None) -> tuple[dict | None, T]:
+def _placement(b: SoloBatch, where: str | None) -> tuple[cmd.GuardCard | None, T]:
     if where is None:
         return None, T("OFF DUTY: no guard is placed (%(rule)s)", rule="L-SO5")
     top, _ = decks.draw(b.state.guard_deck)
@@ -112,12 +111,12 @@ def _placement(b: SoloBatch, where: str | None) -> tuple[dict | None, T]:
                                    "(%(rule)s)", location=name, card=card.id, value=card.value, rule="L-SO5")
 
 
-def _turn_reason(b: SoloBatch, reveal: dict | None, rest: str) -> T:
+def _turn_reason(b: SoloBatch, reveal: cmd.GuardReveal | None, rest: str) -> T:
     if reveal is None:
         return T("Guard turn: no face-down guard left to reveal (%(rule)s); %(rest)s", rule="I-8", rest=rest)
-    shown = b.state.game.placements[reveal["location"]][reveal["index"]]  # face up from now on
+    shown = b.state.game.placements[reveal.location][reveal.index]  # face up from now on
     return T("Guard turn: the player reveals %(card)s (%(tile)s) at the %(location)s; %(rest)s", card=shown.card,
-             tile=shown.tile, location=terms.location(reveal["location"]), rest=rest)
+             tile=shown.tile, location=terms.location(reveal.location), rest=rest)
 
 
 def special_draw(b: SoloBatch, location: str) -> None:
@@ -128,13 +127,14 @@ def special_draw(b: SoloBatch, location: str) -> None:
         decided(b, "special-draw", {"location": location, "card": None},
                 T("Special guard at the %(location)s: the guard deck is empty, no reinforcement (%(rule)s)",
                   location=name, rule="L-SO9"))
-        engine_command(b, {"type": "skip_guard_draw"})
+        engine_command(b, cmd.SkipGuardDraw())
         return
     # The reason names no card: it lies face down until the location is revealed.
     decided(b, "special-draw", {"location": location},
             T("Special guard at the %(location)s: the top guard card joins it face down (%(rule)s)",
               location=name, rule="L-SO9"))
-    engine_command(b, {"type": "place_guard", **_card(b, top, None)})
+    card = b.state.cards[top]
+    engine_command(b, cmd.PlaceGuard(card.value, card.id, card.special))
 
 
 def choice(b: SoloBatch, location: str, action: str) -> None:
@@ -143,21 +143,21 @@ def choice(b: SoloBatch, location: str, action: str) -> None:
     me = g.seats[GUARDS]
     if action == "take":
         d = decisions.commissary(me.resources, g.supply)
-        command = {"type": "take", "seat": GUARDS, "resource": d.result.get("take")}
+        command = cmd.Take(GUARDS, d.result.get("take"))
     elif action == "recruit":
         d = decisions.chow_hall({loc: goon.suspicion for loc, goon in g.goons.items() if goon is not None})
-        command = {"type": "recruit", "seat": GUARDS, "goons": list(d.result["arrest"]), "pay": {}}
+        command = cmd.Recruit(GUARDS, tuple(d.result["arrest"]))
     elif action == "craft-or-reserve":
         d, command = _cell_block(b)
     else:  # the guards never hold a Commissary exchange tier (L-SO8: not first -> nothing)
         d = decisions.Decision(decisions.NONE, T("Guards take nothing at the %(location)s (%(rule)s)",
                                                   location=terms.location(location), rule="L-SO8"))
-        command = {"type": "decline", "seat": GUARDS}
+        command = cmd.Decline(GUARDS)
     decided(b, location, dict(d.result), d.reason)
     engine_command(b, command)
 
 
-def _cell_block(b: SoloBatch) -> tuple[decisions.Decision, dict]:
+def _cell_block(b: SoloBatch) -> tuple[decisions.Decision, cmd.Command]:
     g = b.state.game
     me = g.seats[GUARDS]
     # I-18: state.display[0] is the slot next to the item deck (as entered); empty slots keep their place.
@@ -167,10 +167,11 @@ def _cell_block(b: SoloBatch) -> tuple[decisions.Decision, dict]:
     d = decisions.cell_block(me.resources, reserved, display)
     r = d.result
     if r.get("action") == "craft":
-        return d, {"type": "craft", "seat": GUARDS, "source": r["from"], "item": r["item"], "pay": dict(r["pay"])}
+        return d, cmd.Craft(GUARDS, source=r["from"], item=r["item"],
+                             pay={resource: n for resource, n in r["pay"].items() if n})
     if r.get("action") == "reserve":
-        return d, {"type": "reserve", "seat": GUARDS, "item": r["item"], "pay": {}}
-    return d, {"type": "decline", "seat": GUARDS}
+        return d, cmd.Reserve(GUARDS, item=r["item"])
+    return d, cmd.Decline(GUARDS)
 
 
 def effect(b: SoloBatch, code: str) -> None:
@@ -183,6 +184,6 @@ def effect(b: SoloBatch, code: str) -> None:
                                                   rule="L-SO10"))
     decided(b, "effect", dict(d.result), d.reason)
     if "give" in d.result:
-        engine_command(b, {"type": "effect", "seat": GUARDS, "give": {d.result["give"]: 1}, "take": d.result["take"]})
+        engine_command(b, cmd.Effect(GUARDS, give={d.result["give"]: 1}, take=d.result["take"]))
     else:
-        engine_command(b, {"type": "effect", "seat": GUARDS, "skip": True})
+        engine_command(b, cmd.Effect(GUARDS, skip=True))

@@ -3,10 +3,11 @@
 The player plays their own crew with the physical box; the app is the guards. ``decide`` takes:
 
 - the player's Lockup commands (see ``companion.games.lockup.commands``), delegated to the engine;
-- ``{"type": "reveal_guard", "location": L}``: on a guard turn, the player turns the face-down
-  guard at ``L``; the app then reveals the location card and places the drawn guard (L-SO5, I-8);
-- ``{"type": "atlas_reveal", "location": L}``: the tome Atlas of Hideouts reveals the face-down
-  guard at ``L`` (L-SO6), spending one of the player's tomes; allowed in Roll Call.
+- ``RevealGuard(location)``: on a guard turn, the player turns the face-down guard there; the app
+  then reveals the location card and places the drawn guard (L-SO5, I-8);
+- ``AtlasReveal(location)``: the tome Atlas of Hideouts reveals the face-down guard there
+  (L-SO6), spending one of the player's tomes; allowed in Roll Call
+  (both in :mod:`companion.solo_guard.commands`).
 
 After every command the guards' automatic actions run (:mod:`companion.solo_guard.answers`), so
 ``pending(state)`` is always a question for the player or the table. The leader goal is checked
@@ -30,6 +31,7 @@ from companion.core.events import Event
 from companion.core.game import GameDefinition
 from companion.core.i18n import T
 from companion.games.lockup import codec, engine, terms
+from companion.games.lockup import commands as cmd
 from companion.games.lockup.box_profile import BoxProfile, parse_profile, require_guards
 from companion.games.lockup.events import GameStarted, GuardCardRevealed
 from companion.games.lockup.flow import Pending
@@ -37,11 +39,12 @@ from companion.games.lockup.model import GUARDS
 from companion.games.lockup.setup import OPTIONAL_FIELDS, SETUP_FIELDS
 from companion.games.lockup.state import State
 from companion.solo_guard import answers, decks
-from companion.solo_guard import events as SE
+from companion.solo_guard import events as solo_events
+from companion.solo_guard.commands import AtlasReveal, RevealGuard, SoloCommand, command_json, parse_command
 from companion.solo_guard.state import SoloBatch, SoloState, evolve, face_down
 
-# Engine commands only the automaton sends (the player's turn for the guards is reveal_guard).
-AUTOMATED = ("deal_guards", "guard_turn", "place_guard", "skip_guard_draw")
+# Engine commands only the automaton sends (the player's turn for the guards is RevealGuard).
+AUTOMATED = (cmd.DealGuards, cmd.GuardTurn, cmd.PlaceGuard, cmd.SkipGuardDraw)
 SOLO_FIELDS = ("difficulty", "box_profile", "seed")
 
 
@@ -62,7 +65,7 @@ def start(setup: Any) -> list:
     b.add(*engine.start(doc))
     cards = tuple({"id": c.id, "colour": c.colour, "value": c.value, "special": c.special}
                   for c in decks.guard_cards(profile, difficulty))
-    b.add(SE.SoloGuardsStarted(difficulty, seed, cards))
+    b.add(solo_events.SoloGuardsStarted(difficulty, seed, cards))
     answers.advance(b)
     return b.events
 
@@ -71,28 +74,22 @@ def _engine_fields() -> tuple[str, ...]:
     return (*SETUP_FIELDS, *(f for f in OPTIONAL_FIELDS if f not in SETUP_FIELDS))
 
 
-def decide(state: SoloState, command: Any) -> list:
+def decide(state: SoloState, command: SoloCommand) -> list:
     """The events of one command of the player (or the table), then the guards' automatic actions."""
-    kind = command.get("type") if isinstance(command, dict) else None
     b = SoloBatch(state)
-    if kind == "reveal_guard":
+    if isinstance(command, RevealGuard):
         _check_waiting(state, "guard-turn", "L-SO5")
-        answers.guard_turn(b, _location(command))
-    elif kind == "atlas_reveal":
-        _atlas(b, _location(command))
-    elif kind in AUTOMATED:
+        answers.guard_turn(b, command.location)
+    elif isinstance(command, AtlasReveal):
+        _atlas(b, command.location)
+    elif isinstance(command, AUTOMATED):
         raise RuleViolation(T("The app plays the guards' cards; on a guard turn choose which guard to reveal"), "L-SO5")
-    elif isinstance(command, dict) and command.get("seat") == GUARDS and kind != "adjust":
+    elif getattr(command, "seat", None) == GUARDS and not isinstance(command, cmd.Adjust):
         raise RuleViolation(T("The app makes the guards' choices"), "L-SO8")
     else:
         answers.engine_command(b, command)
     answers.advance(b)
     return b.events
-
-
-def _location(command: dict) -> str:
-    doc = jsonin.obj(command, "", required=("type", "location"))
-    return jsonin.choice(doc["location"], "location", decks.DEAL_LOCATIONS)
 
 
 def _check_waiting(state: SoloState, kind: str, rule: str) -> None:
@@ -114,8 +111,7 @@ def _atlas(b: SoloBatch, location: str) -> None:
     player = game.seating[0]
     if game.seats[player].tomes < 1:
         raise RuleViolation(T("Atlas of Hideouts is a tome, and you have no tome to play"), "L-SO6")
-    answers.engine_command(b, {"type": "adjust", "seat": player, "quantity": "tomes", "delta": -1,
-                               "reason": T("played Atlas of Hideouts (%(rule)s)", rule="L-SO6")})
+    answers.engine_command(b, cmd.Adjust(player, "tomes", -1, T("played Atlas of Hideouts (%(rule)s)", rule="L-SO6")))
     b.add(GuardCardRevealed(location, index))
 
 
@@ -167,17 +163,9 @@ def checked_evolve(state: SoloState | None, event: Event) -> SoloState:
     return evolve(state, event)
 
 
-def parse_command(state: SoloState, data: Any) -> dict:
-    """A validated command of a solo game (``InputError`` naming the field), in its wire form: the
-    player's guard commands (``reveal_guard``, ``atlas_reveal``) or an engine command."""
-    if isinstance(data, dict) and data.get("type") in ("reveal_guard", "atlas_reveal"):
-        return {"type": data["type"], "location": _location(data)}
-    return codec.parse_command(state.game, data)
-
-
 SOLO = GameDefinition(
     key="lockup-solo", title="Lockup: A Roll Player Tale — solo against the guards",
     start=start, decide=decide, evolve=checked_evolve, view_for=view_for,
-    parse_command=parse_command, command_json=codec.command_json,
+    parse_command=parse_command, command_json=command_json,
     waiting_for=lambda state: codec.pending_json(pending(state)),
 )

@@ -80,10 +80,11 @@ def play(difficulty: str, profile: dict, seed: int) -> tuple[list, list[str], So
 
 
 def next_command(state: SoloState, cards: MadeUpCards) -> tuple[dict, list]:
-    """The scripted player's command for ``state`` and the events it causes."""
+    """The scripted player's command for ``state`` (its wire form, as a device posts it) and the
+    events it causes."""
     for command in _candidates(state, cards):
         try:
-            return command, SOLO.decide(state, command)
+            return command, SOLO.decide(state, SOLO.parse_command(state, command))
         except RuleViolation:
             continue
     raise RuntimeError(f"the scripted player is stuck at {pending(state)}")  # pragma: no cover

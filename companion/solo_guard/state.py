@@ -11,11 +11,11 @@ from dataclasses import dataclass, field, replace
 from companion.core.errors import InputError
 from companion.core.events import Event
 from companion.core.i18n import T, from_json
-from companion.games.lockup import events as LE
+from companion.games.lockup import events as lockup_events
 from companion.games.lockup.fold import evolve as engine_evolve
 from companion.games.lockup.model import GUARDS, LOCATIONS
 from companion.games.lockup.state import State
-from companion.solo_guard import events as SE
+from companion.solo_guard import events as solo_events
 from companion.solo_guard.decks import GuardCard
 
 
@@ -36,7 +36,7 @@ class SoloState:
 def evolve(state: SoloState | None, event: Event) -> SoloState:
     """The state after ``event``: the guards' own events, or an engine event (with deck bookkeeping)."""
     if state is None:
-        if not isinstance(event, LE.GameStarted):
+        if not isinstance(event, lockup_events.GameStarted):
             raise InputError("events[0]", T("a solo Lockup log starts with game-started"))
         return SoloState(game=engine_evolve(None, event))
     own = _OWN.get(type(event))
@@ -48,40 +48,40 @@ def evolve(state: SoloState | None, event: Event) -> SoloState:
     return _drawn(replace(state, game=engine_evolve(state.game, event)), event)
 
 
-def _started(s: SoloState, e: SE.SoloGuardsStarted) -> SoloState:
+def _started(s: SoloState, e: solo_events.SoloGuardsStarted) -> SoloState:
     cards = {c["id"]: GuardCard(c["id"], c["colour"], c["value"], bool(c["special"])) for c in e.cards}
     return replace(s, difficulty=e.difficulty, seed=e.seed, cards=cards)
 
 
-def _shuffled(s: SoloState, e: SE.GuardDecksShuffled) -> SoloState:
+def _shuffled(s: SoloState, e: solo_events.GuardDecksShuffled) -> SoloState:
     # L-SO13: every card is back in its deck; nothing is on the board or face up any more.
     return replace(s, guard_deck=tuple(e.guards), location_deck=tuple(e.locations), location_shown=())
 
 
-def _location(s: SoloState, e: SE.LocationCardRevealed) -> SoloState:
+def _location(s: SoloState, e: solo_events.LocationCardRevealed) -> SoloState:
     deck = tuple(c for c in s.location_deck if c != e.card)
     return replace(s, location_deck=deck, location_shown=(*s.location_shown, e.card))
 
 
-def _decided(s: SoloState, e: SE.GuardsDecided) -> SoloState:
+def _decided(s: SoloState, e: solo_events.GuardsDecided) -> SoloState:
     return replace(s, reasons=(*s.reasons, from_json(e.reason)))  # the message again, for each viewer
 
 
 _OWN = {
-    SE.SoloGuardsStarted: _started,
-    SE.GuardDecksShuffled: _shuffled,
-    SE.LocationCardRevealed: _location,
-    SE.GuardsDecided: _decided,
+    solo_events.SoloGuardsStarted: _started,
+    solo_events.GuardDecksShuffled: _shuffled,
+    solo_events.LocationCardRevealed: _location,
+    solo_events.GuardsDecided: _decided,
 }
 
 
 def _drawn(s: SoloState, event: Event) -> SoloState:
     """Guard cards the engine event put on the board leave the guard deck."""
-    if isinstance(event, LE.GuardCardsDealt):
+    if isinstance(event, lockup_events.GuardCardsDealt):
         ids = {c.get("card") for c in event.cards}
-    elif isinstance(event, LE.GuardTurnTaken) and event.place is not None:
+    elif isinstance(event, lockup_events.GuardTurnTaken) and event.place is not None:
         ids = {event.place.get("card")}
-    elif isinstance(event, LE.GuardCardPlaced):
+    elif isinstance(event, lockup_events.GuardCardPlaced):
         ids = {event.card}
     else:
         return s

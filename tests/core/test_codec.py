@@ -14,8 +14,10 @@ from support import wire
 from companion.core.codec import kind_name
 from companion.core.errors import InputError
 from companion.games import ragami, rattus_cartus
+from companion.games.lockup.commands import TileChoice
 from companion.games.lockup.engine import GAME as LOCKUP
 from companion.solo_guard.automaton import SOLO
+from companion.solo_guard.commands import RevealGuard
 
 PLAYED = {"lockup": lambda: wire.lockup(5, 3), "lockup-2": lambda: wire.lockup(11, 2),
           "lockup-solo": lambda: wire.solo(7, "expert"), "rattus-cartus": wire.rattus_cartus, "ragami": wire.ragami}
@@ -104,16 +106,19 @@ def test_codec_lockup_parse_command_names_the_field_and_keeps_face_down_tiles_on
     assert caught.value.field == "seat"
     seat = state.seating[0]
     parsed = LOCKUP.parse_command(state, {"type": "assign", "seat": seat, "location": "sewers", "face_down": 2})
-    assert parsed["tiles"] == [{"tile": None, "face_up": False}] * 2 and "face_down" not in parsed
-    assert LOCKUP.parse_command(state, LOCKUP.command_json(parsed)) == parsed
+    assert parsed.tiles == (TileChoice(None, False),) * 2
+    wire_form = LOCKUP.command_json(parsed)
+    assert wire_form["tiles"] == [{"tile": None, "face_up": False}] * 2 and "face_down" not in wire_form
+    assert LOCKUP.parse_command(state, wire_form) == parsed
 
 
 def test_codec_solo_guard_commands_are_validated():
     played = wire.solo(7, "expert")
     state = next(s for s in played.states if SOLO.waiting_for(s)["kind"] == "guard-turn")
     location = SOLO.waiting_for(state)["detail"]["reveal"][0]
-    assert SOLO.parse_command(state, {"type": "reveal_guard", "location": location}) == \
-        {"type": "reveal_guard", "location": location}
+    parsed = SOLO.parse_command(state, {"type": "reveal_guard", "location": location})
+    assert parsed == RevealGuard(location)
+    assert SOLO.command_json(parsed) == {"type": "reveal_guard", "location": location}
     with pytest.raises(InputError) as caught:
         SOLO.parse_command(state, {"type": "reveal_guard", "location": "moon"})
     assert caught.value.field == "location"

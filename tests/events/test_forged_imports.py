@@ -386,6 +386,6 @@ def test_any_value_changed_is_refused_in_words_or_changes_no_event(ragami_lines,
 @settings(max_examples=80, deadline=None)
 @given(data=st.data())
 def test_any_value_of_a_lockup_game_changed_is_refused_in_words_or_changes_no_event(lockup_lines, data):
-    from companion.games.lockup import GAME as LOCKUP
+    from companion.games.lockup.engine import GAME as LOCKUP
 
     _one_value_changed(events_of(lockup_lines), "lockup", LOCKUP, data)

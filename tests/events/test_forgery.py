@@ -72,7 +72,7 @@ def refused(lines: list[dict]) -> InputError:
     export = parse_export(rows, KINDS)  # the chain holds: the forger recomputed it
     definition = {"lockup-solo": SOLO, "ragami": RAGAMI, "rattus-cartus": RATTUS}.get(export.kind)
     if definition is None:
-        from companion.games.lockup import GAME as definition
+        from companion.games.lockup.engine import GAME as definition
     with pytest.raises(InputError) as caught:
         replay(export, definition)
     return caught.value
@@ -150,8 +150,8 @@ def test_l_so1_a_real_solo_start_folds_and_a_multiplayer_start_does_not():
     assert SOLO.fold(events).game.mode == "solo"
     import random
 
-    from companion.games.lockup import GAME as LOCKUP
     from companion.games.lockup.autoplay import Cards, make_setup
+    from companion.games.lockup.engine import GAME as LOCKUP
 
     rng = random.Random(3)
     multiplayer = LOCKUP.start(make_setup(rng, 3, "standard", Cards(rng)))

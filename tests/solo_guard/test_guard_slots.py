@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.games.lockup.commands import Craft, to_json
 from companion.games.lockup.scenario import Table, item, setup
 from companion.solo_guard import answers
 from companion.solo_guard.decisions import Item, cell_block
@@ -58,6 +59,7 @@ def test_the_automaton_keeps_the_entered_order_and_the_empty_slots_I_18():
     guards = replace(t.state.seats["guards"], resources=res(scrap=1))
     game = replace(t.state, display=(None, *t.state.display[1:]), seats={**t.state.seats, "guards": guards})
     decision, command = answers._cell_block(SoloBatch(SoloState(game=game)))
-    assert command == {"type": "craft", "seat": "guards", "source": "display", "item": "Made-up Second",
-                       "pay": {"scrap": 1}}
+    assert command == Craft(seat="guards", source="display", item="Made-up Second", pay={"scrap": 1})
+    assert to_json(command) == {"type": "craft", "seat": "guards", "source": "display", "item": "Made-up Second",
+                                "pay": {"scrap": 1}}
     assert "slot 2 (nearest the item deck among the tied)" in decision.reason

@@ -29,7 +29,7 @@ def new_game(difficulty="demanding", seed=1, **extra):
 
 
 def do(state, command):
-    events = SOLO.decide(state, command)
+    events = SOLO.decide(state, SOLO.parse_command(state, command))
     return SOLO.fold(events, state), events
 
 
@@ -103,7 +103,8 @@ def test_l_so5_the_reveal_needs_a_face_down_guard_there_and_the_guards_turn():
 ])
 def test_l_so5_l_so8_the_player_cannot_play_the_guards(command):
     with pytest.raises(RuleViolation):
-        SOLO.decide(new_game(), command)
+        state = new_game()
+        SOLO.decide(state, SOLO.parse_command(state, command))
 
 
 def test_i_7_passing_with_tiles_left_ends_roll_call_at_once():

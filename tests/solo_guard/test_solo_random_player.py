@@ -36,7 +36,7 @@ def _commands(state, rng: random.Random, cards: Cards):
 def _step(state, rng, cards):
     for command in _commands(state, rng, cards):
         try:
-            return SOLO.decide(state, command)
+            return SOLO.decide(state, SOLO.parse_command(state, command))
         except RuleViolation:
             continue
     raise AssertionError(f"no legal command at {pending(state)}")  # pragma: no cover

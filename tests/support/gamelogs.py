@@ -30,9 +30,9 @@ def record_lockup_game(store, seed: int = 0, players: int = 3, title: str = "Mad
         for n in range(5000):
             if ui.finished(state):
                 break
-            command, new = autoplay.random_command(state, rng, cards)
+            command, new = autoplay.random_command(state, rng, cards)  # its wire form, as posted
             store.append(game["id"], store.last_seq(game["id"]), new, f"cmd-{seed}-{title}-{n}",
-                         command=ui.definition.command_json(command))
+                         command=ui.definition.command_json(ui.definition.parse_command(state, command)))
             state = ui.definition.fold(new, state)
         store.set_status(game["id"], "finished" if ui.finished(state) else "active")
     return store.game(game["id"])

@@ -85,10 +85,11 @@ def random_wire(fields: dict[str, tuple], players: tuple[str, ...], rng: random.
 
 
 def first_legal(game: GameDefinition, state: Any, proposals) -> Any:
-    """The first of ``proposals`` (commands as ``decide`` takes them) that the rules accept."""
+    """The first of ``proposals`` (commands in their wire form, as the web posts them) that the rules
+    accept, in that wire form."""
     for command in proposals:
         try:
-            game.decide(state, command)
+            game.decide(state, game.parse_command(state, command))
         except RuleViolation:
             continue
         return command

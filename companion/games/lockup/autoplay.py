@@ -1,8 +1,9 @@
 """A seeded random *legal* player, for property tests, the benchmark and demos.
 
 Every card it makes up is named as such ("Test Item 7", "Test Goon 3"): these are not real cards.
-``random_command`` proposes candidate commands for what the game waits for and returns the first
-that ``decide`` accepts, so it never needs to duplicate the rules.
+``random_command`` proposes candidate commands (in their wire form, as a device posts them) for
+what the game waits for and returns the first that ``decide`` accepts, so it never needs to
+duplicate the rules.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from companion.core.errors import RuleViolation
 from companion.games.lockup.engine import decide, pending, start
 from companion.games.lockup.fold import evolve
 from companion.games.lockup.model import EFFECTS, GOON_LOCATIONS, GOON_TYPES, GUARDS, LOCATIONS, RESOURCES, TREASURES
+from companion.games.lockup.parse import parse
 from companion.games.lockup.state import State, held, in_hand
 
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eva")
@@ -232,10 +234,10 @@ _PROPOSERS = {
 
 
 def random_command(state: State, rng: random.Random, cards: Cards) -> tuple[dict, list]:
-    """A legal command for ``state`` and the events it causes."""
-    for cmd in candidates(state, rng, cards):
+    """A legal command for ``state`` (its wire form) and the events it causes."""
+    for command in candidates(state, rng, cards):
         try:
-            return cmd, decide(state, cmd)
+            return command, decide(state, parse(command, state.seating))
         except RuleViolation:
             continue
     raise RuntimeError(f"no legal command found for {pending(state)}")  # pragma: no cover

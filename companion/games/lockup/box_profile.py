@@ -14,8 +14,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core import jsonin
-from companion.core import problems as P
+from companion.core import jsonin, problems
 from companion.core.errors import InputError
 from companion.core.i18n import T
 from companion.core.problems import Problems
@@ -64,7 +63,7 @@ def parse_profile(doc: Any, path: str = "") -> BoxProfile:
     multiplayer games: crew tiles only).
     """
     found = Problems()
-    doc = P.obj(found, doc, path, required=("crew_tiles",), optional=("game", "guard_cards", "special_guard"))
+    doc = problems.obj(found, doc, path, required=("crew_tiles",), optional=("game", "guard_cards", "special_guard"))
     if doc is None:
         found.raise_any()
     if "game" in doc:
@@ -105,7 +104,7 @@ def _crew_tiles(value: Any, path: str) -> tuple[int, ...]:
 
 def _guard_cards(value: Any, path: str) -> tuple[tuple[str, tuple[GuardValue, ...]], ...]:
     found = Problems()
-    doc = P.obj(found, value, path, required=tuple(GUARD_COLOURS)) or {}
+    doc = problems.obj(found, value, path, required=tuple(GUARD_COLOURS)) or {}
     out = []
     for colour, count in GUARD_COLOURS.items():
         where = jsonin.join(path, colour)
@@ -125,7 +124,7 @@ def _guard_value(value: Any, path: str) -> GuardValue:
 
 def _special(value: Any, path: str) -> tuple[tuple[str, int], ...]:
     found = Problems()
-    doc = P.obj(found, value, path, required=SPECIAL_COLOURS) or {}
+    doc = problems.obj(found, value, path, required=SPECIAL_COLOURS) or {}
     out = []
     for colour in (c for c in SPECIAL_COLOURS if c in doc):
         where = jsonin.join(path, colour)

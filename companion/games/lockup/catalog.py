@@ -18,8 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.core import jsonin as J
-from companion.core import problems as P
+from companion.core import jsonin, problems
 from companion.core.i18n import T
 from companion.core.problems import Problems
 from companion.games.lockup.cards import card_doc, parse_goal, parse_goon, parse_item
@@ -45,7 +44,7 @@ def name_key(name: str) -> str:
 
 def check_kind(kind: Any, path: str = "kind") -> str:
     """``kind`` if it is one of :data:`KINDS`; otherwise InputError naming ``path``."""
-    return J.choice(kind, path, KINDS)
+    return jsonin.choice(kind, path, KINDS)
 
 
 def parse_entry(kind: str, value: Any, path: str = "") -> dict:
@@ -59,22 +58,22 @@ def parse_entry(kind: str, value: Any, path: str = "") -> dict:
     else:
         doc = _text_card(value, path, found)
     if doc is not None and len(" ".join(doc["name"].split())) > MAX_NAME:
-        found.add(J.join(path, "name"), T("must be at most %(max_name)s characters", max_name=MAX_NAME))
+        found.add(jsonin.join(path, "name"), T("must be at most %(max_name)s characters", max_name=MAX_NAME))
     found.raise_any()
     return {**doc, "name": " ".join(doc["name"].split())}
 
 
 def _text_card(value: Any, path: str, found: Problems) -> dict | None:
     """A trait or tome: a name and free text (L-C5: their effects are applied by hand)."""
-    raw = P.obj(found, value, path, ["name"], ["text"])
+    raw = problems.obj(found, value, path, ["name"], ["text"])
     if raw is None:
         return None
     text = raw.get("text", "")
     if not isinstance(text, str):
-        found.add(J.join(path, "text"), T("must be a string"))
+        found.add(jsonin.join(path, "text"), T("must be a string"))
     elif len(text) > MAX_TEXT:
-        found.add(J.join(path, "text"), T("must be at most %(max_text)s characters", max_text=MAX_TEXT))
-    name = found.check(J.string, raw.get("name"), J.join(path, "name")) if "name" in raw else None
+        found.add(jsonin.join(path, "text"), T("must be at most %(max_text)s characters", max_text=MAX_TEXT))
+    name = found.check(jsonin.string, raw.get("name"), jsonin.join(path, "name")) if "name" in raw else None
     return None if found else {"name": name, "text": text.strip()}
 
 
@@ -121,16 +120,16 @@ def parse_catalog(value: Any, path: str = "") -> dict:
     A name repeated within one kind is merged, the later entry winning (as in play).
     """
     found = Problems()
-    doc = P.obj(found, value, path, optional=("game", *DOC_KEYS.values()))
+    doc = problems.obj(found, value, path, optional=("game", *DOC_KEYS.values()))
     if doc is None:
         found.raise_any()
     if "game" in doc:
-        found.check(J.choice, doc["game"], J.join(path, "game"), ["lockup"])
+        found.check(jsonin.choice, doc["game"], jsonin.join(path, "game"), ["lockup"])
     result = empty()
     for kind, key in DOC_KEYS.items():
-        where = J.join(path, key)
-        for i, raw in enumerate(found.check(J.array, doc.get(key, []), where, default=[])):
-            entry = found.check(parse_entry, kind, raw, J.join(where, i))
+        where = jsonin.join(path, key)
+        for i, raw in enumerate(found.check(jsonin.array, doc.get(key, []), where, default=[])):
+            entry = found.check(parse_entry, kind, raw, jsonin.join(where, i))
             if entry is not None:
                 result = merge(result, kind, entry)
     found.raise_any()

@@ -1,8 +1,10 @@
-"""Lockup commands: JSON mappings validated field by field (``InputError`` names the field).
+"""Lockup commands: frozen dataclasses, one per ``type`` (parsed and validated once by
+``companion.games.lockup.parse``; ``InputError`` names the field).
 
-Every command is ``{"type": ..., ...}``; ``seat`` names the acting seat (a player, or ``"guards"``
-for the solo automaton). ``pending(state)`` says which kind the game waits for; a command of
-another kind, or from another seat, is a ``RuleViolation``. ``adjust``, ``claim_instant`` and
+On the wire every command is ``{"type": ..., ...}`` (the class's stable ``type``, then its
+fields: ``to_json``); ``seat`` names the acting seat (a player, or ``"guards"`` for the solo
+automaton). ``pending(state)`` says which kind the game waits for (the class's ``waits_for``); a
+command of another kind, or from another seat, is a ``RuleViolation``. ``adjust``, ``claim_instant`` and
 ``play_tome`` are accepted at any time until the game is over.
 
 =================  ==================  ==========================================================
@@ -43,215 +45,330 @@ adjust             (any)               seat, quantity, delta (signed, not 0), re
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
 
-from companion.core import jsonin as J
-from companion.core.errors import InputError
-from companion.core.i18n import T
-from companion.games.lockup.cards import parse_goon, parse_item
-from companion.games.lockup.model import CUBES, GOON_LOCATIONS, LOCATIONS, RESOURCES
+from companion.games.lockup.cards import Goon, Item, card_doc
+from companion.games.lockup.model import CUBES
 
 MAX_FACE_DOWN = 9  # a bound on the input only: decide checks L-RC6 (at most 2 or 3 a round)
 QUANTITIES = ("reputation", *CUBES, "tomes", "storage_limit")
-KINDS = {
-    "pick_trait": "trait", "deal_guards": "guards-deal", "assign": "roll-call", "pass": "roll-call",
-    "guard_turn": "guard-turn", "reveal_tiles": "reveal-tiles", "place_guard": "special-draw",
-    "skip_guard_draw": "special-draw",
-    "collect": "confirm-rewards", "take": "choice", "exchange": "choice", "recruit": "choice",
-    "craft": "choice", "reserve": "choice", "decline": "choice", "keep_bandit": "choice",
-    "effect": "effect", "discard": "discard",
-    "refill_items": "refill-items", "refill_goons": "refill-goons", "end_goal": "end-goal",
-    "claim_instant": None, "adjust": None, "play_tome": None,
-}
-# Fields per command: (required, optional); "seat" is added for seat commands.
-_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "pick_trait": (("trait",), ("goon",)), "deal_guards": (("cards",), ()),
-    "assign": (("location",), ("tiles", "face_down")),
-    "reveal_tiles": (("tiles",), ()),
-    "pass": ((), ()), "guard_turn": ((), ("reveal", "place", "done")),
-    "place_guard": (("value",), ("card", "special")), "skip_guard_draw": ((), ()), "collect": ((), ("declined",)),
-    "take": (("resource",), ()), "exchange": (("give", "take"), ()), "recruit": (("goons",), ("pay",)),
-    "craft": ((), ("source", "index", "item", "pay")), "reserve": ((), ("index", "item", "pay")),
-    "decline": ((), ()), "keep_bandit": ((), ()), "effect": ((), ("target", "give", "take", "skip")),
-    "discard": (("resources",), ()),
-    "refill_items": (("items",), ()), "refill_goons": (("goons",), ()), "end_goal": (("seats",), ()),
-    "claim_instant": ((), ()), "adjust": (("quantity", "delta", "reason"), ()), "play_tome": (("tome",), ()),
-}
-_TABLE = ("deal_guards", "guard_turn", "place_guard", "skip_guard_draw", "collect", "refill_items",
-          "refill_goons", "end_goal")  # no "seat" (the table, or the guards' automaton)
+"""What ``adjust`` may change."""
 
 
-def parse(command: Any, seats: Sequence[str]) -> dict:
-    """Validate a command mapping; returns a normalized dict (lists, parsed card faces)."""
-    if not isinstance(command, dict):
-        J.obj(command, "command")
-    kind = J.choice(command.get("type"), "type", list(KINDS))
-    required, optional = _FIELDS[kind]
-    seat_field = () if kind in _TABLE else ("seat",)
-    doc = J.obj(command, "", ("type", *seat_field, *required), optional)
-    if seat_field:
-        doc["seat"] = J.name_of(doc["seat"], "seat", seats)
-    return _PARSERS.get(kind, lambda d, s: d)(doc, seats)
+@dataclass(frozen=True)
+class TileChoice:
+    """One tile assigned in Roll Call: its value (``None``: face down, named later, I-16)."""
+
+    tile: int | str | None
+    face_up: bool = True
+
+    def doc(self) -> dict:
+        """As the command and ``tiles-assigned`` event write it."""
+        return {"tile": self.tile, "face_up": self.face_up}
 
 
-def _cubes(value: Any, path: str, names=RESOURCES) -> dict:
-    doc = J.obj(value, path, optional=names)
-    return {k: J.integer(v, J.join(path, k)) for k, v in doc.items() if v}
+@dataclass(frozen=True)
+class GuardCard:
+    """A guard card the automaton plays (L-SO4, L-SO5): value (or ``"power"``), card id, special."""
+
+    location: str
+    value: int | str
+    card: str | None = None
+    special: bool = False
+
+    def doc(self) -> dict:
+        """As the command and the guard events write it."""
+        return {"value": self.value, "card": self.card, "special": self.special, "location": self.location}
 
 
-def _tile(value: Any, path: str) -> int | str:
-    if isinstance(value, str):
-        return J.choice(value, path, ["lookout", "enforcer"])
-    return J.integer(value, path)
+@dataclass(frozen=True)
+class GuardReveal:
+    """The face-down guard card turned on a guard turn: ``index`` in ``state.placements[location]``."""
+
+    location: str
+    index: int
+
+    def doc(self) -> dict:
+        """As the command and the ``guard-turn-taken`` event write it."""
+        return {"location": self.location, "index": self.index}
 
 
-def _guard_value(value: Any, path: str) -> int | str:
-    return "power" if value == "power" else J.integer(value, path)
+@dataclass(frozen=True)
+class PickTrait:
+    """L-S10: ``seat`` keeps a trait (a goon face taken as the starting benefit)."""
+
+    type: ClassVar[str] = "pick_trait"
+    waits_for: ClassVar[str | None] = "trait"
+    seat: str
+    trait: str
+    goon: Goon | None = None
 
 
-def _assign(d: dict, seats) -> dict:
-    J.choice(d["location"], "location", LOCATIONS)
-    tiles = []
-    for i, raw in enumerate(J.array(d.get("tiles", []), "tiles")):
-        path = J.join("tiles", i)
-        if isinstance(raw, dict):
-            t = J.obj(raw, path, ["tile"], ["face_up"])
-            face_up = J.boolean(t.get("face_up", True), J.join(path, "face_up"))
-            if t["tile"] is None and face_up:
-                raise InputError(J.join(path, "tile"), T("name every face-up tile"))
-            tile = None if t["tile"] is None else _tile(t["tile"], J.join(path, "tile"))
-            tiles.append({"tile": tile, "face_up": face_up})
-        else:
-            tiles.append({"tile": _tile(raw, path), "face_up": True})
-    unknown = J.integer(d.get("face_down", 0), "face_down")  # I-16: face down, values given in Lights Out
-    if unknown > MAX_FACE_DOWN:
-        raise InputError("face_down", T("must be at most %(max_face_down)s", max_face_down=MAX_FACE_DOWN))
-    tiles += [{"tile": None, "face_up": False} for _ in range(unknown)]
-    return {**d, "tiles": tiles}
+@dataclass(frozen=True)
+class DealGuards:
+    """L-SO4: the automaton deals its guard cards face down."""
+
+    type: ClassVar[str] = "deal_guards"
+    waits_for: ClassVar[str | None] = "guards-deal"
+    cards: tuple[GuardCard, ...]
 
 
-def _reveal_tiles(d: dict, seats) -> dict:
-    values = J.array(d["tiles"], "tiles")
-    return {**d, "tiles": [_tile(v, J.join("tiles", i)) for i, v in enumerate(values)]}
+@dataclass(frozen=True)
+class Assign:
+    """L-RC2..L-RC6: ``seat`` assigns tiles to ``location``."""
+
+    type: ClassVar[str] = "assign"
+    waits_for: ClassVar[str | None] = "roll-call"
+    seat: str
+    location: str
+    tiles: tuple[TileChoice, ...] = ()
 
 
-def _guard_card(value: Any, path: str, need_location: bool = True) -> dict:
-    doc = J.obj(value, path, ["location", "value"] if need_location else ["value"], ["card", "special"])
-    out = {"value": _guard_value(doc["value"], J.join(path, "value")),
-           "card": None if doc.get("card") is None else J.string(doc["card"], J.join(path, "card")),
-           "special": J.boolean(doc.get("special", False), J.join(path, "special"))}
-    if need_location:
-        out["location"] = J.choice(doc["location"], J.join(path, "location"), LOCATIONS)
-    return out
+@dataclass(frozen=True)
+class Pass:
+    """L-RC7: ``seat`` passes for the rest of Roll Call (solo: ends it, I-7)."""
+
+    type: ClassVar[str] = "pass"
+    waits_for: ClassVar[str | None] = "roll-call"
+    seat: str
 
 
-def _deal(d: dict, seats) -> dict:
-    cards = J.array(d["cards"], "cards", 0, 7)
-    return {**d, "cards": [_guard_card(c, J.join("cards", i)) for i, c in enumerate(cards)]}
+@dataclass(frozen=True)
+class GuardTurn:
+    """L-SO5, I-8: the automaton reveals and/or places a guard card."""
+
+    type: ClassVar[str] = "guard_turn"
+    waits_for: ClassVar[str | None] = "guard-turn"
+    reveal: GuardReveal | None = None
+    place: GuardCard | None = None
+    done: bool = False
 
 
-def _guard_turn(d: dict, seats) -> dict:
-    out = {"type": d["type"], "reveal": None, "place": None,
-           "done": J.boolean(d.get("done", False), "done")}
-    if d.get("reveal") is not None:
-        r = J.obj(d["reveal"], "reveal", ["location", "index"])
-        out["reveal"] = {"location": J.choice(r["location"], "reveal.location", LOCATIONS),
-                         "index": J.integer(r["index"], "reveal.index")}
-    if d.get("place") is not None:
-        out["place"] = _guard_card(d["place"], "place")
-    return out
+@dataclass(frozen=True)
+class PlaceGuard:
+    """L-SO9: the special guard's reinforcement, face down where the special card was revealed."""
+
+    type: ClassVar[str] = "place_guard"
+    waits_for: ClassVar[str | None] = "special-draw"
+    value: int | str
+    card: str | None = None
+    special: bool = False
 
 
-def _place_guard(d: dict, seats) -> dict:
-    return {**d, **_guard_card({k: v for k, v in d.items() if k != "type"}, "", need_location=False)}
+@dataclass(frozen=True)
+class SkipGuardDraw:
+    """L-SO9: the guard deck is empty, no reinforcement."""
+
+    type: ClassVar[str] = "skip_guard_draw"
+    waits_for: ClassVar[str | None] = "special-draw"
 
 
-def _collect(d: dict, seats) -> dict:
-    names = J.array(d.get("declined", []), "declined")
-    return {**d, "declined": [J.name_of(n, J.join("declined", i), seats) for i, n in enumerate(names)]}
+@dataclass(frozen=True)
+class RevealTiles:
+    """L-LO1, I-16: ``seat`` names its face-down tiles at the location being revealed."""
+
+    type: ClassVar[str] = "reveal_tiles"
+    waits_for: ClassVar[str | None] = "reveal-tiles"
+    seat: str
+    tiles: tuple[int | str, ...]
 
 
-def _take(d: dict, seats) -> dict:
-    J.choice(d["resource"], "resource", RESOURCES)
-    return d
+@dataclass(frozen=True)
+class Collect:
+    """L-LO6, I-1: the table confirms a location's rewards; ``declined`` seats give theirs up."""
+
+    type: ClassVar[str] = "collect"
+    waits_for: ClassVar[str | None] = "confirm-rewards"
+    declined: tuple[str, ...] = ()
 
 
-def _exchange(d: dict, seats) -> dict:
-    return {**d, "give": _cubes(d["give"], "give"), "take": J.choice(d["take"], "take", RESOURCES)}
+@dataclass(frozen=True)
+class Take:
+    """L-R5: first at the Commissary, ``seat`` takes one ``resource``."""
+
+    type: ClassVar[str] = "take"
+    waits_for: ClassVar[str | None] = "choice"
+    seat: str
+    resource: str
 
 
-def _recruit(d: dict, seats) -> dict:
-    goons = [J.choice(g, J.join("goons", i), GOON_LOCATIONS) for i, g in enumerate(J.array(d["goons"], "goons"))]
-    return {**d, "goons": goons, "pay": _cubes(d.get("pay", {}), "pay")}
+@dataclass(frozen=True)
+class Exchange:
+    """L-R5: at the Commissary, ``seat`` gives cubes and takes ``take``."""
+
+    type: ClassVar[str] = "exchange"
+    waits_for: ClassVar[str | None] = "choice"
+    seat: str
+    give: dict[str, int]
+    take: str
 
 
-def _item_ref(d: dict, seats) -> dict:
-    out = {**d, "pay": _cubes(d.get("pay", {}), "pay")}
-    if "source" in d:
-        J.choice(d["source"], "source", ["display", "reserved"])
-    if d.get("index") is not None:
-        J.integer(d["index"], "index")
-    elif d.get("item") is not None:
-        J.string(d["item"], "item")
-    else:
-        J.obj(d, "", ["index"])  # one of the two is required
-    return out
+@dataclass(frozen=True)
+class Recruit:
+    """L-R6: ``seat`` recruits the goons at ``goons`` (their locations), paying ``pay``."""
+
+    type: ClassVar[str] = "recruit"
+    waits_for: ClassVar[str | None] = "choice"
+    seat: str
+    goons: tuple[str, ...]
+    pay: dict[str, int] = field(default_factory=dict)
 
 
-def _effect(d: dict, seats) -> dict:
-    out = dict(d)
-    if d.get("target") is not None:
-        out["target"] = J.name_of(d["target"], "target", seats)
-    if d.get("give") is not None:
-        out["give"] = _cubes(d["give"], "give")
-    if d.get("take") is not None:
-        out["take"] = J.choice(d["take"], "take", RESOURCES)
-    out["skip"] = J.boolean(d.get("skip", False), "skip")
-    return out
+@dataclass(frozen=True)
+class Craft:
+    """L-IT1: ``seat`` crafts an item (by ``index`` or ``item`` name) from the display or its reserve."""
+
+    type: ClassVar[str] = "craft"
+    waits_for: ClassVar[str | None] = "choice"
+    seat: str
+    source: str | None = None
+    index: int | None = None
+    item: str | None = None
+    pay: dict[str, int] = field(default_factory=dict)
 
 
-def _discard(d: dict, seats) -> dict:
-    return {**d, "resources": _cubes(d["resources"], "resources")}
+@dataclass(frozen=True)
+class Reserve:
+    """L-IT2: ``seat`` reserves an item of the display (by ``index`` or ``item`` name)."""
+
+    type: ClassVar[str] = "reserve"
+    waits_for: ClassVar[str | None] = "choice"
+    seat: str
+    index: int | None = None
+    item: str | None = None
+    pay: dict[str, int] = field(default_factory=dict)
 
 
-def _refill_items(d: dict, seats) -> dict:
-    return {**d, "items": [parse_item(it, J.join("items", i)) for i, it in enumerate(J.array(d["items"], "items"))]}
+@dataclass(frozen=True)
+class KeepBandit:
+    """L-R9, I-17: the first-ranked seat keeps the Bandit cubes, makes no choice and goes home."""
+
+    type: ClassVar[str] = "keep_bandit"
+    waits_for: ClassVar[str | None] = "choice"
+    seat: str
 
 
-def _refill_goons(d: dict, seats) -> dict:
-    doc = J.obj(d["goons"], "goons", optional=GOON_LOCATIONS)
-    return {**d, "goons": {loc: parse_goon(g, J.join("goons", loc)) for loc, g in doc.items()}}
+@dataclass(frozen=True)
+class Decline:
+    """L-LO6, I-3: ``seat`` gives its whole reward up (Bandit cubes included) and straggles."""
+
+    type: ClassVar[str] = "decline"
+    waits_for: ClassVar[str | None] = "choice"
+    seat: str
 
 
-def _end_goal(d: dict, seats) -> dict:
-    names = J.array(d["seats"], "seats")
-    return {**d, "seats": [J.name_of(n, J.join("seats", i), seats) for i, n in enumerate(names)]}
+@dataclass(frozen=True)
+class Effect:
+    """L-E3 (``target``), L-E7 (``give`` + ``take``), or ``skip``: ``seat``'s queued effect."""
+
+    type: ClassVar[str] = "effect"
+    waits_for: ClassVar[str | None] = "effect"
+    seat: str
+    target: str | None = None
+    give: dict[str, int] | None = None
+    take: str | None = None
+    skip: bool = False
 
 
-def _pick_trait(d: dict, seats) -> dict:
-    J.string(d["trait"], "trait")
-    return {**d, "goon": None if d.get("goon") is None else parse_goon(d["goon"], "goon")}
+@dataclass(frozen=True)
+class Discard:
+    """L-P1: ``seat`` discards down to its storage limit."""
+
+    type: ClassVar[str] = "discard"
+    waits_for: ClassVar[str | None] = "discard"
+    seat: str
+    resources: dict[str, int]
 
 
-def _play_tome(d: dict, seats) -> dict:
-    J.string(d["tome"], "tome")
-    return d
+@dataclass(frozen=True)
+class RefillItems:
+    """L-P2: the item faces dealt into the display's empty slots (fewer: the deck ran out)."""
+
+    type: ClassVar[str] = "refill_items"
+    waits_for: ClassVar[str | None] = "refill-items"
+    items: tuple[Item, ...]
 
 
-def _adjust(d: dict, seats) -> dict:
-    J.choice(d["quantity"], "quantity", QUANTITIES)
-    if J.integer(d["delta"], "delta", minimum=None) == 0:
-        raise InputError("delta", T("must be a non-zero integer"))
-    J.string(d["reason"], "reason")
-    return d
+@dataclass(frozen=True)
+class RefillGoons:
+    """L-P3: the goon faces dealt to the empty goon locations."""
+
+    type: ClassVar[str] = "refill_goons"
+    waits_for: ClassVar[str | None] = "refill-goons"
+    goons: dict[str, Goon]
 
 
-_PARSERS = {
-    "assign": _assign, "reveal_tiles": _reveal_tiles, "deal_guards": _deal, "guard_turn": _guard_turn,
-    "place_guard": _place_guard,
-    "collect": _collect, "take": _take, "exchange": _exchange, "recruit": _recruit, "craft": _item_ref,
-    "reserve": _item_ref, "effect": _effect, "discard": _discard, "refill_items": _refill_items,
-    "refill_goons": _refill_goons, "end_goal": _end_goal, "pick_trait": _pick_trait, "adjust": _adjust,
-    "play_tome": _play_tome,
-}
+@dataclass(frozen=True)
+class EndGoal:
+    """L-GL3: the seats that meet the fixed end-game goal."""
+
+    type: ClassVar[str] = "end_goal"
+    waits_for: ClassVar[str | None] = "end-goal"
+    seats: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ClaimInstant:
+    """L-GL2: ``seat`` claims the instant goal (at any time)."""
+
+    type: ClassVar[str] = "claim_instant"
+    waits_for: ClassVar[str | None] = None
+    seat: str
+
+
+@dataclass(frozen=True)
+class PlayTome:
+    """``seat`` plays a tome (any time; not after passing in Roll Call, L-RC7)."""
+
+    type: ClassVar[str] = "play_tome"
+    waits_for: ClassVar[str | None] = None
+    seat: str
+    tome: str
+
+
+@dataclass(frozen=True)
+class Adjust:
+    """A manual, signed change of one of ``seat``'s quantities, with its reason (any time)."""
+
+    type: ClassVar[str] = "adjust"
+    waits_for: ClassVar[str | None] = None
+    seat: str
+    quantity: str
+    delta: int
+    reason: str
+
+
+Command = (PickTrait | DealGuards | Assign | Pass | GuardTurn | PlaceGuard | SkipGuardDraw | RevealTiles | Collect
+           | Take | Exchange | Recruit | Craft | Reserve | KeepBandit | Decline | Effect | Discard | RefillItems
+           | RefillGoons | EndGoal | ClaimInstant | PlayTome | Adjust)
+CLASSES: dict[str, type] = {cls.type: cls for cls in (
+    PickTrait, DealGuards, Assign, Pass, GuardTurn, PlaceGuard, SkipGuardDraw, RevealTiles, Collect, Take, Exchange,
+    Recruit, Craft, Reserve, KeepBandit, Decline, Effect, Discard, RefillItems, RefillGoons, EndGoal, ClaimInstant,
+    PlayTome, Adjust)}
+"""Each command class by its wire ``type``."""
+KINDS: dict[str, str | None] = {kind: cls.waits_for for kind, cls in CLASSES.items()}
+"""What the game must wait for (``pending(state).kind``) for each command type; ``None``: any time."""
+# Optional fields the wire form leaves out while they are unset (as the dict commands always did).
+_LEFT_OUT_WHEN_NONE = {"craft": ("source", "index", "item"), "reserve": ("index", "item"),
+                       "effect": ("target", "give", "take")}
+
+
+def to_json(command: Command) -> dict:
+    """The wire form of a command: ``{"type": ..., **fields}``, card faces as their documents."""
+    left_out = _LEFT_OUT_WHEN_NONE.get(command.type, ())
+    values = {f.name: getattr(command, f.name) for f in fields(command)}
+    return {"type": command.type, **{name: _plain(value) for name, value in values.items()
+                                     if not (value is None and name in left_out)}}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Item | Goon):
+        return card_doc(value)
+    if isinstance(value, TileChoice | GuardCard | GuardReveal):
+        return value.doc()
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    return value

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from companion.core.errors import RuleViolation
 from companion.core.i18n import T
+from companion.games.lockup import commands as cmd
 from companion.games.lockup import events as E
 from companion.games.lockup import terms
 from companion.games.lockup.flow import Batch, check_pay_owned, gain, reputation, resources_total
@@ -44,22 +45,22 @@ def apply_effect(b: Batch, seat: str, code: str | None, resource: str | None, so
         b.add(E.EffectQueued(seat, code, source))
 
 
-def decide_effect(b: Batch, cmd: dict) -> None:
+def decide_effect(b: Batch, command: cmd.Effect) -> None:
     """Answer the first queued effect: L-E3 ``target``, L-E7 ``give``/``take``, or ``skip``."""
     seat, code, source = b.state.effects[0]
     why = T("%(effect)s (%(source)s)", effect=EFFECTS[code], source=source)
-    if cmd.get("skip"):
+    if command.skip:
         b.add(E.EffectResolved(seat, code, "skipped"))
         return
     if code == "L-E3":
         if not b.state.seats[seat].suspicion:
             raise RuleViolation(T("%(seat)s has no suspicion cube to give", seat=seat), "L-E3")
-        target = cmd.get("target")
+        target = command.target
         if target not in b.state.seats or target == seat:
             raise RuleViolation(T("Choose another player to give the suspicion cube to"), "L-E3")
         b.add(E.CubesMoved(f"seat:{seat}", f"seat:{target}", {"suspicion": 1}, code, why))
     else:
-        exchange(b, seat, cmd, 1, code, why, different=True)
+        exchange(b, seat, command.give, command.take, 1, code, why, different=True)
     b.add(E.EffectResolved(seat, code))
 
 
@@ -71,9 +72,10 @@ def still_possible(b: Batch) -> bool:
     return can_exchange(b, seat, 1, different=True)
 
 
-def exchange(b: Batch, seat: str, cmd: dict, count: int, rule: str, why: str, different: bool) -> None:
+def exchange(b: Batch, seat: str, give: dict | None, take: str | None, count: int, rule: str, why: str,
+             different: bool) -> None:
     """Give ``count`` own resources, take 1 of ``take`` from the supply (L-E7, L-R5)."""
-    give, take = cmd.get("give") or {}, cmd.get("take")
+    give = give or {}
     if take not in RESOURCES:
         raise RuleViolation(T("Choose a resource to take"), rule)
     if sum(give.values()) != count:

@@ -1,7 +1,8 @@
 """The Lockup engine: ``decide``, ``evolve``, ``pending``, ``view_for``, ``reputation_log``.
 
-``decide(state, command)`` validates the command (``commands.parse``: ``InputError``), checks it
-is what the game waits for (``pending``) and from the right seat, runs the phase handler
+``decide(state, command)`` takes a command dataclass (``companion.games.lockup.commands``; the
+codec reads one from its wire form, validated: ``InputError``), checks it is what the game waits
+for (``pending``) and from the right seat, runs the phase handler
 (``RuleViolation`` on an illegal move: nothing is appended), then keeps advancing whatever needs
 no choice (forced passes, reveals, fixed rewards, Patrol steps, raids, final scoring) until the
 game waits again. So after every command ``pending(state)`` is a real question to someone.
@@ -9,17 +10,16 @@ game waits again. So after every command ``pending(state)`` is a real question t
 Hooks for the solo automaton (``companion.solo_guard``), all issued as commands with no seat
 field (the guards' automaton acts for the seat ``"guards"``):
 
-- ``pending(state).kind == "guards-deal"`` at each solo Roll Call start: send
-  ``{"type": "deal_guards", "cards": [{"location", "value", "card", "special"}, ...]}`` (L-SO4);
-- ``"guard-turn"``: ``{"type": "guard_turn", "reveal": {"location", "index"} | None,
-  "place": {"location", "value", "card", "special"} | None, "done": bool}`` (L-SO5, I-8);
-  ``index`` is the position in ``state.placements[location]``. Roll Call ends at once when the
-  player passes or has placed every tile (I-7);
-- ``"special-draw"`` (L-SO9, after a special card was revealed in Lights Out):
-  ``{"type": "place_guard", "value", "card", "special"}`` or ``{"type": "skip_guard_draw"}``;
-- ``"choice"`` with ``seat == "guards"``: answer with ``take`` / ``recruit`` (pay ``{}``) /
-  ``craft`` / ``reserve`` (pay ``{}``) with ``"seat": "guards"`` (use ``referee.guards``);
-- ``"effect"`` with ``seat == "guards"`` (L-E7 exchange, L-SO10): ``effect`` with give/take.
+- ``pending(state).kind == "guards-deal"`` at each solo Roll Call start: send ``DealGuards`` with
+  one ``GuardCard`` (location, value, card, special) per location (L-SO4);
+- ``"guard-turn"``: ``GuardTurn(reveal=GuardReveal(location, index) | None, place=GuardCard |
+  None, done)`` (L-SO5, I-8); ``index`` is the position in ``state.placements[location]``. Roll
+  Call ends at once when the player passes or has placed every tile (I-7);
+- ``"special-draw"`` (L-SO9, after a special card was revealed in Lights Out): ``PlaceGuard(value,
+  card, special)`` or ``SkipGuardDraw()``;
+- ``"choice"`` with ``seat == "guards"``: answer with ``Take`` / ``Recruit`` (pay ``{}``) /
+  ``Craft`` / ``Reserve`` (pay ``{}``) with ``seat="guards"`` (use ``referee.guards``);
+- ``"effect"`` with ``seat == "guards"`` (L-E7 exchange, L-SO10): ``Effect`` with give/take.
 
 Guards' fixed rewards, suspicion, Library reputation (L-SO8), effects (L-SO10, I-10), the solo
 raid (L-SO12, I-5) and final scoring (L-SO14) are automatic.
@@ -69,7 +69,7 @@ from companion.core.errors import InputError, RuleViolation
 from companion.core.game import GameDefinition
 from companion.core.i18n import N_, T, from_json
 from companion.games.lockup import codec, effects, goals, hidden, lightsout, patrol, rewards, rollcall, terms
-from companion.games.lockup import commands as C
+from companion.games.lockup import commands as cmd
 from companion.games.lockup import events as E
 from companion.games.lockup.flow import Batch, Pending
 from companion.games.lockup.fold import evolve, fold_many
@@ -80,18 +80,19 @@ from companion.games.lockup.state import State, held, in_hand
 MAX_AUTO_STEPS = 10_000  # a safety net: the automatic steps of one command are far fewer
 
 _HANDLERS = {
-    "pick_trait": rollcall.decide_trait, "deal_guards": rollcall.decide_deal, "assign": rollcall.decide_assign,
-    "pass": rollcall.decide_pass, "guard_turn": rollcall.decide_guard_turn, "reveal_tiles": hidden.decide_reveal,
-    "collect": lightsout.decide_collect, "take": rewards.decide_take, "exchange": rewards.decide_exchange,
-    "recruit": rewards.decide_recruit, "craft": rewards.decide_craft, "reserve": rewards.decide_reserve,
-    "decline": lambda b, c: lightsout.decline_current(b, c["seat"]), "effect": effects.decide_effect,
-    "keep_bandit": rewards.decide_keep_bandit,
-    "discard": patrol.decide_discard, "refill_items": patrol.decide_refill_items,
-    "refill_goons": patrol.decide_refill_goons, "end_goal": lambda b, c: b.add(E.EndGoalMet(tuple(c["seats"]))),
-    "claim_instant": lambda b, c: goals.claim_instant(b, c["seat"]),
-    "play_tome": lambda b, c: play_tome(b, c["seat"], c["tome"]),
-    "place_guard": lambda b, c: b.add(E.GuardCardPlaced(b.state.special_draw, c["value"], c["card"], c["special"])),
-    "skip_guard_draw": lambda b, c: b.add(E.GuardDrawSkipped(b.state.special_draw)),
+    cmd.PickTrait: rollcall.decide_trait, cmd.DealGuards: rollcall.decide_deal, cmd.Assign: rollcall.decide_assign,
+    cmd.Pass: rollcall.decide_pass, cmd.GuardTurn: rollcall.decide_guard_turn, cmd.RevealTiles: hidden.decide_reveal,
+    cmd.Collect: lightsout.decide_collect, cmd.Take: rewards.decide_take, cmd.Exchange: rewards.decide_exchange,
+    cmd.Recruit: rewards.decide_recruit, cmd.Craft: rewards.decide_craft, cmd.Reserve: rewards.decide_reserve,
+    cmd.Decline: lambda b, c: lightsout.decline_current(b, c.seat), cmd.Effect: effects.decide_effect,
+    cmd.KeepBandit: rewards.decide_keep_bandit,
+    cmd.Discard: patrol.decide_discard, cmd.RefillItems: patrol.decide_refill_items,
+    cmd.RefillGoons: patrol.decide_refill_goons, cmd.EndGoal: lambda b, c: b.add(E.EndGoalMet(tuple(c.seats))),
+    cmd.ClaimInstant: lambda b, c: goals.claim_instant(b, c.seat),
+    cmd.PlayTome: lambda b, c: play_tome(b, c.seat, c.tome),
+    cmd.PlaceGuard: lambda b, c: b.add(E.GuardCardPlaced(b.state.special_draw, c.value, c.card, c.special)),
+    cmd.SkipGuardDraw: lambda b, c: b.add(E.GuardDrawSkipped(b.state.special_draw)),
+    cmd.Adjust: lambda b, c: adjust(b, c),
 }
 _TURN_RULES = {"roll-call": "L-RC1", "guard-turn": "L-SO5", "choice": "L-LO4", "trait": "L-S10",
                "effect": "L-E", "discard": "L-P1", "reveal-tiles": "L-LO1"}
@@ -105,32 +106,30 @@ def start(setup: Any) -> list:
     return b.events
 
 
-def decide(state: State, command: Any) -> list:
-    """Events caused by ``command`` (a JSON mapping), or ``RuleViolation``/``InputError``."""
+def decide(state: State, command: cmd.Command) -> list:
+    """Events caused by ``command`` (a command dataclass), or ``RuleViolation``."""
     if state is None:
         raise RuleViolation(T("Set up the game first"), "L-S")
-    cmd = C.parse(command, state.seating)
+    handler = _HANDLERS.get(type(command))
+    if handler is None:  # a caller's bug (a dict, another game's command), not a rule
+        raise TypeError(f"not a Lockup command: {type(command).__name__}")
     b = Batch(state)
     waiting = pending(state)
     if waiting.kind == "over":
         raise RuleViolation(T("The game is over"), "L-F")
-    kind = C.KINDS[cmd["type"]]
-    if kind is not None:
-        _check_turn(state, waiting, kind, cmd)
-    if cmd["type"] == "adjust":
-        adjust(b, cmd)
-    else:
-        _HANDLERS[cmd["type"]](b, cmd)
+    if command.waits_for is not None:
+        _check_turn(state, waiting, command.waits_for, command)
+    handler(b, command)
     _advance(b)
     return b.events
 
 
-def _check_turn(state: State, waiting: Pending, kind: str, cmd: dict) -> None:
+def _check_turn(state: State, waiting: Pending, kind: str, command: cmd.Command) -> None:
     """The command must answer what the game waits for, from the right seat."""
     if waiting.kind != kind:
         raise RuleViolation(T("That can't be done now: the game waits for %(what)s", what=describe(waiting)),
                             _TURN_RULES.get(waiting.kind, "L-S"))
-    seat = cmd.get("seat")
+    seat = getattr(command, "seat", None)  # the table's and the automaton's commands have none
     if kind == "discard":
         if seat not in waiting.detail["excess"]:
             raise RuleViolation(T("%(seat)s is within the storage limit", seat=seat), "L-P1")
@@ -198,9 +197,9 @@ def pending(state: State) -> Pending:
     return waiting
 
 
-def adjust(b: Batch, cmd: dict) -> None:
+def adjust(b: Batch, command: cmd.Adjust) -> None:
     """A manual adjustment: a signed change of one quantity, within the supply and never below 0."""
-    seat, quantity, delta = cmd["seat"], cmd["quantity"], cmd["delta"]
+    seat, quantity, delta = command.seat, command.quantity, command.delta
     me = b.state.seats[seat]
     if quantity in CUBES:
         current = {**me.resources, "power": me.power, "suspicion": me.suspicion}[quantity]
@@ -214,7 +213,7 @@ def adjust(b: Batch, cmd: dict) -> None:
     if current + delta < 0:
         raise RuleViolation(T("%(seat)s has only %(current)s %(quantity)s",
                               seat=seat, current=current, quantity=terms.quantity(quantity)), "L-C3")
-    b.add(E.Adjusted(seat, quantity, delta, cmd["reason"]))
+    b.add(E.Adjusted(seat, quantity, delta, command.reason))
 
 
 def play_tome(b: Batch, seat: str, tome: str) -> None:

@@ -2,19 +2,22 @@
 except that a recorded final result must be what scoring gives (a forged export is refused).
 
 Each function is registered for one event class with ``@evolves``; :func:`evolve` and
-:func:`fold_many` dispatch. Each is given a private State (``state.thaw``), changes it in place
-and returns it (``owned.py``); so the state given to ``evolve`` or ``fold_many`` is never changed.
+:func:`fold_many` dispatch. Each is given a private State (``state.thaw``: its dicts are copies),
+may change those dicts in place, and returns the State with its other changes
+(``dataclasses.replace``: a frozen dataclass is never changed); so the state given to ``evolve``
+or ``fold_many`` is never changed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
+from itertools import chain
 
 from companion.games.lockup import events as E
 from companion.games.lockup import fold_cards  # noqa: F401 - registers the evolvers of cards, goals, patrol and the end
 from companion.games.lockup.cards import goal_from, goon_from, item_from
 from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, LOCATIONS, RESOURCES, SUPPLY
-from companion.games.lockup.owned import _new, _set
 from companion.games.lockup.state import (
     EVOLVERS,
     PLACES,
@@ -23,14 +26,15 @@ from companion.games.lockup.state import (
     Resolution,
     Seat,
     State,
-    build,
-    change,
     clockwise_from,
     evolves,
+    freeze,
     move_in,
     place_shift,
     placement,
+    set_seat,
     thaw,
+    updated,
 )
 
 
@@ -38,34 +42,36 @@ def evolve(state: State | None, event: E.Event) -> State:
     """The state after ``event`` (``state`` is None before ``game-started``): a new State;
     ``state`` is left as it was."""
     new = EVOLVERS[type(event)](None if state is None else thaw(state), event)
-    new.__dict__["seq"] += 1
-    return new
+    if isinstance(new, State):  # game-started: a new State
+        return replace(new, seq=new.seq + 1)
+    new.seq += 1
+    return freeze(new)
 
 
 def fold_many(events: Iterable[E.Event], state: State | None, evolve_one: Callable) -> State | None:
     """The state after ``events`` from ``state`` (``GAME.fold``): equal to ``evolve`` on each
     event in turn, with ``evolve_one`` (the game's checked evolve) for an event folded onto nothing.
 
-    The state is thawed once (``state.thaw``: a private copy), and every event then changes that
-    copy in place: one State for the whole log, not one per event. ``state`` and what it holds are
+    The state is thawed once (``state.thaw``: a draft with private copies of its dicts), every
+    event then changes that draft in place, and it is frozen once at the end: one State for the
+    whole log, not one per event. ``state`` and what it holds are
     never changed: it may be a cached state that other requests and threads are reading. An error
     leaves nothing behind (the half-folded copy is dropped). No events: ``state`` itself."""
     table, events = EVOLVERS, iter(events)
     first = next(events, None)
     if first is None:
         return state
-    if state is None:  # game-started, checked by the game's evolve: a new State, private already
+    if state is None:  # game-started, checked by the game's evolve: a new State
         state = evolve_one(None, first)
     else:
-        state = table[type(first)](thaw(state), first)
-        state.__dict__["seq"] += 1
-    fields = state.__dict__
+        events = chain((first,), events)
+    draft = thaw(state)
     for event in events:
-        new = table[type(event)](state, event)
-        if new is not state:  # every evolver changes and returns the State it is given, but game-started
-            state, fields = new, new.__dict__
-        fields["seq"] += 1
-    return state
+        draft = table[type(event)](draft, event)
+        if isinstance(draft, State):  # a game-started again: a new State (the game's own checks refuse it)
+            draft = thaw(draft)
+        draft.seq += 1
+    return freeze(draft)
 
 
 @evolves(E.GameStarted)
@@ -94,7 +100,7 @@ def _started(_: None, e: E.GameStarted) -> State:
     if e.options.get("advanced"):
         # L-S10: traits are kept from the last player in turn order, counter-clockwise.
         order = tuple(n for n in reversed(clockwise_from(state, e.first_player)) if n != GUARDS)
-        state = change(state, phase="traits", trait_order=order)
+        state = replace(state, phase="traits", trait_order=order)
     return state
 
 
@@ -102,9 +108,8 @@ def _started(_: None, e: E.GameStarted) -> State:
 def _trait(s: State, e: E.TraitPicked) -> State:
     order = s.trait_order[1:]
     if e.goon is not None:  # L-S10: a goon as the starting benefit
-        me = s.seats[e.seat]
-        me.__dict__["goons"] = (*me.goons, goon_from(e.goon))
-    return change(s, trait_order=order, phase="traits" if order else "roll_call")
+        set_seat(s, e.seat, goons=(*s.seats[e.seat].goons, goon_from(e.goon)))
+    return updated(s, trait_order=order, phase="traits" if order else "roll_call")
 
 
 def _next_turn(s: State, after: str) -> str | None:
@@ -139,7 +144,7 @@ def _remove_tiles(holding: tuple, tiles: list) -> tuple:
 def _assigned(s: State, e: E.TilesAssigned) -> State:
     seat = e.seat
     me = s.seats[seat]
-    mine, named, new, unknown, down = me.__dict__, [], [], 0, 0
+    named, new, unknown, down = [], [], 0, 0
     for t in e.tiles:  # one pass: the tiles named, the unknown ones, the face-down ones, the placements
         tile, face_up = t["tile"], t["face_up"]
         if tile is None:
@@ -148,21 +153,16 @@ def _assigned(s: State, e: E.TilesAssigned) -> State:
             named.append(tile)
         if not face_up:
             down += 1
-        p = _new(Placement)  # placement(), written out: the commonest event of Roll Call
-        _set(p, "__dict__", {"seat": seat, "tile": tile, "face_up": face_up, "card": None, "special": False})
-        new.append(p)
+        new.append(Placement(seat, tile, face_up))
     pooled = unknown or me.unknown_down  # I-16: from now on the cell and the unknown tiles are one pool
     rest = [*me.holding, *me.pool] if pooled else list(me.holding)
     for tile in named:
         rest.remove(tile)
-    if pooled:
-        mine["pool"], mine["holding"], mine["unknown_down"] = tuple(rest), (), me.unknown_down + unknown
-    else:
-        mine["holding"] = tuple(rest)
-    mine["visited"], mine["face_down_used"] = (*me.visited, e.location), me.face_down_used + down
+    cell = {"pool": tuple(rest), "holding": (), "unknown_down": me.unknown_down + unknown} if pooled else {
+        "holding": tuple(rest)}
+    set_seat(s, seat, **cell, visited=(*me.visited, e.location), face_down_used=me.face_down_used + down)
     s.placements[e.location] += tuple(new)
-    s.__dict__["turn"] = _next_turn(s, seat)
-    return s
+    return updated(s, turn=_next_turn(s, seat))
 
 
 @evolves(E.TilesRevealed)
@@ -178,17 +178,16 @@ def _tiles_revealed(s: State, e: E.TilesRevealed) -> State:
     me = s.seats[seat]
     pool, unknown = _remove_tiles(me.pool, list(e.tiles)), me.unknown_down - len(e.tiles)
     if unknown:
-        me.__dict__.update(pool=pool, unknown_down=unknown)
+        set_seat(s, seat, pool=pool, unknown_down=unknown)
     else:
-        me.__dict__.update(holding=me.holding + pool, pool=(), unknown_down=0)
+        set_seat(s, seat, holding=me.holding + pool, pool=(), unknown_down=0)
     return s
 
 
 @evolves(E.Passed)
 def _passed(s: State, e: E.Passed) -> State:
-    s.seats[e.seat].__dict__["passed"] = True
-    s.__dict__["turn"] = _next_turn(s, e.seat)
-    return s
+    set_seat(s, e.seat, passed=True)
+    return updated(s, turn=_next_turn(s, e.seat))
 
 
 def _guard_placement(card: dict, face_up: bool) -> Placement:
@@ -203,8 +202,7 @@ def _place(s: State, location: str, placement: Placement) -> None:
 def _dealt(s: State, e: E.GuardCardsDealt) -> State:
     for card in e.cards:
         _place(s, card["location"], _guard_placement(card, False))
-    s.__dict__["dealt"] = True
-    return s
+    return updated(s, dealt=True)
 
 
 def _face_up(p: Placement) -> Placement:
@@ -225,36 +223,31 @@ def _guard_turn(s: State, e: E.GuardTurnTaken) -> State:
     if e.place is not None:
         _place(s, e.place["location"], _guard_placement(e.place, True))
     if e.done:
-        s.seats[GUARDS].__dict__["passed"] = True
-    s.__dict__["turn"] = _next_turn(s, GUARDS)
-    return s
+        set_seat(s, GUARDS, passed=True)
+    return updated(s, turn=_next_turn(s, GUARDS))
 
 
 @evolves(E.GuardCardRevealed)
 def _guard_revealed(s: State, e: E.GuardCardRevealed) -> State:
     special = s.placements[e.location][e.index].special and s.phase == "lights_out"
     _reveal(s, e.location, e.index)
-    if special:
-        s.__dict__["special_draw"] = e.location  # L-SO9
-    return s
+    return updated(s, special_draw=e.location) if special else s  # L-SO9
 
 
 @evolves(E.GuardCardPlaced)
 def _guard_placed(s: State, e: E.GuardCardPlaced) -> State:
     _place(s, e.location, _guard_placement({"value": e.value, "card": e.card, "special": e.special}, False))
-    s.__dict__["special_draw"] = None
-    return s
+    return updated(s, special_draw=None)
 
 
 @evolves(E.GuardDrawSkipped)
 def _guard_skip(s: State, e: E.GuardDrawSkipped) -> State:
-    s.__dict__["special_draw"] = None
-    return s
+    return updated(s, special_draw=None)
 
 
 @evolves(E.LightsOutBegan)
 def _lights_out(s: State, e: E.LightsOutBegan) -> State:
-    return change(s, phase="lights_out", lo_index=0, turn=None, resolution=None)
+    return updated(s, phase="lights_out", lo_index=0, turn=None, resolution=None)
 
 
 @evolves(E.LocationRevealed)
@@ -262,25 +255,22 @@ def _revealed(s: State, e: E.LocationRevealed) -> State:
     places = s.placements
     places[e.location] = tuple([p if p.face_up else placement(p.seat, p.tile, True, p.card, p.special)
                                 for p in places[e.location]])
-    s.__dict__["resolution"] = build(Resolution, {
-        "location": e.location, "first_player": e.first_player, "power": dict(e.power), "tiles": dict(e.tiles),
-        "strength": dict(e.strength), "ranking": tuple(e.ranking), "tiers": dict(e.tiers), "gains": dict(e.gains),
-        "confirmed": False, "cursor": 0, "declined": ()})
-    return s
+    return updated(s, resolution=Resolution(
+        location=e.location, first_player=e.first_player, power=dict(e.power), tiles=dict(e.tiles),
+        strength=dict(e.strength), ranking=tuple(e.ranking), tiers=dict(e.tiers), gains=dict(e.gains),
+        confirmed=False, cursor=0, declined=()))
 
 
 @evolves(E.RewardsConfirmed)
 def _confirmed(s: State, e: E.RewardsConfirmed) -> State:
-    s.resolution.__dict__.update(confirmed=True, declined=tuple(e.declined), tiers=dict(e.tiers),
-                                                   gains=dict(e.gains))
-    return s
+    return updated(s, resolution=replace(s.resolution, confirmed=True, declined=tuple(e.declined),
+                                         tiers=dict(e.tiers), gains=dict(e.gains)))
 
 
 @evolves(E.RewardDeclined)
 def _declined(s: State, e: E.RewardDeclined) -> State:
     r = s.resolution
-    r.__dict__.update(declined=(*r.declined, e.seat), tiers=dict(e.tiers), gains=dict(e.gains))
-    return s
+    return updated(s, resolution=replace(r, declined=(*r.declined, e.seat), tiers=dict(e.tiers), gains=dict(e.gains)))
 
 
 @evolves(E.RewardCollected)
@@ -290,8 +280,6 @@ def _take_home(s: State, e: E.RewardCollected | E.Straggled) -> State:
     at the Library itself) or to the Library (L-LO5: a straggler anywhere else)."""
     seat, location = e.seat, e.location
     to_library = type(e) is E.Straggled and location != "library"
-    resolution = s.resolution
-    resolution.__dict__["cursor"] = resolution.cursor + 1
     places = s.placements
     mine, rest = [], []
     for p in places[location]:
@@ -303,16 +291,13 @@ def _take_home(s: State, e: E.RewardCollected | E.Straggled) -> State:
     if to_library:
         places["library"] += tuple(mine)
     elif seat != GUARDS:  # guard cards go back to the automaton's deck, not to a holding cell
-        me = s.seats[seat]
-        me.__dict__["holding"] = (*me.holding, *[p.tile for p in mine])
-    return s
+        set_seat(s, seat, holding=(*s.seats[seat].holding, *[p.tile for p in mine]))
+    return updated(s, resolution=replace(s.resolution, cursor=s.resolution.cursor + 1))
 
 
 @evolves(E.LocationFinished)
 def _finished(s: State, e: E.LocationFinished) -> State:
-    fields = s.__dict__
-    fields["resolution"], fields["lo_index"] = None, fields["lo_index"] + 1
-    return s
+    return updated(s, resolution=None, lo_index=s.lo_index + 1)
 
 
 @evolves(E.CubesMoved)
@@ -321,16 +306,13 @@ def _cubes(s: State, e: E.CubesMoved) -> State:
     if source == target:
         move_in(s, source, target, cubes)
         return s
-    fields = s.__dict__  # move_in, written out: the commonest event of all
-    for place, sign in ((source, -1), (target, 1)):
+    for place, sign in ((source, -1), (target, 1)):  # move_in, written out: the commonest event of all
         shift, name = PLACES.get(place) or place_shift(place)
-        shift(fields, name, cubes, sign, place)
+        shift(s, name, cubes, sign, place)
     return s
 
 
 @evolves(E.ReputationChanged)
 def _reputation(s: State, e: E.ReputationChanged) -> State:
-    me = s.seats[e.seat]
-    me.__dict__["reputation"] = me.reputation + e.delta
-    s.__dict__["rep_log"] = (*s.rep_log, RepEntry(e.seat, e.delta, e.rule, e.reason, s.seq))
-    return s
+    set_seat(s, e.seat, reputation=s.seats[e.seat].reputation + e.delta)
+    return updated(s, rep_log=(*s.rep_log, RepEntry(e.seat, e.delta, e.rule, e.reason, s.seq)))

@@ -12,30 +12,30 @@ from companion.core.events import frozen
 from companion.core.i18n import T
 from companion.games.lockup import events as E
 from companion.games.lockup.cards import goon_from, item_from
+from companion.games.lockup.final import final_result
 from companion.games.lockup.model import GOON_LOCATIONS
-from companion.games.lockup.state import RepEntry, State, change, evolves, move_in
+from companion.games.lockup.state import RepEntry, State, evolves, move_in, set_seat, updated
 
 
 @evolves(E.CounterChanged)
 def _counter(s: State, e: E.CounterChanged) -> State:
     me = s.seats[e.seat]
     if e.quantity == "tomes":
-        change(me, tomes=me.tomes + e.delta)
+        set_seat(s, e.seat, tomes=me.tomes + e.delta)
     elif me.storage_limit is not None:  # the guards have no storage limit (L-SO10, L-SO11)
-        change(me, storage_limit=me.storage_limit + e.delta)
+        set_seat(s, e.seat, storage_limit=me.storage_limit + e.delta)
     return s
 
 
 @evolves(E.FirstPlayerChanged)
 def _first(s: State, e: E.FirstPlayerChanged) -> State:
-    return change(s, first_player=e.seat)
+    return updated(s, first_player=e.seat)
 
 
 @evolves(E.GoonRecruited)
 def _recruited(s: State, e: E.GoonRecruited) -> State:
-    me = s.seats[e.seat]
-    change(me, goons=(*me.goons, goon_from(e.goon)))
-    return change(s, goons={**s.goons, e.location: None})
+    set_seat(s, e.seat, goons=(*s.seats[e.seat].goons, goon_from(e.goon)))
+    return updated(s, goons={**s.goons, e.location: None})
 
 
 @evolves(E.ItemCrafted)
@@ -44,10 +44,10 @@ def _crafted(s: State, e: E.ItemCrafted) -> State:
     if e.source == "display":
         display = list(s.display)
         display[e.index] = None
-        change(s, display=tuple(display))
+        s = updated(s, display=tuple(display))
     else:
-        change(me, reserved=me.reserved[: e.index] + me.reserved[e.index + 1:])
-    change(me, items=(*me.items, item_from(e.item)))
+        set_seat(s, e.seat, reserved=me.reserved[: e.index] + me.reserved[e.index + 1:])
+    set_seat(s, e.seat, items=(*me.items, item_from(e.item)))
     return s
 
 
@@ -55,39 +55,38 @@ def _crafted(s: State, e: E.ItemCrafted) -> State:
 def _reserved(s: State, e: E.ItemReserved) -> State:
     display = list(s.display)
     display[e.index] = None
-    me = s.seats[e.seat]
-    change(me, reserved=(*me.reserved, item_from(e.item)))
-    return change(s, display=tuple(display))
+    set_seat(s, e.seat, reserved=(*s.seats[e.seat].reserved, item_from(e.item)))
+    return updated(s, display=tuple(display))
 
 
 @evolves(E.EffectQueued)
 def _effect_queued(s: State, e: E.EffectQueued) -> State:
-    return change(s, effects=(*s.effects, (e.seat, e.code, e.source)))
+    return updated(s, effects=(*s.effects, (e.seat, e.code, e.source)))
 
 
 @evolves(E.EffectResolved)
 def _effect_done(s: State, e: E.EffectResolved) -> State:
-    return change(s, effects=s.effects[1:])
+    return updated(s, effects=s.effects[1:])
 
 
 @evolves(E.LeaderGoalTaken)
 def _leader(s: State, e: E.LeaderGoalTaken) -> State:
-    return change(s, leader_holder=e.seat)
+    return updated(s, leader_holder=e.seat)
 
 
 @evolves(E.InstantGoalClaimed)
 def _instant(s: State, e: E.InstantGoalClaimed) -> State:
-    return change(s, instant_holder=e.seat)
+    return updated(s, instant_holder=e.seat)
 
 
 @evolves(E.RaidHeld)
 def _raid(s: State, e: E.RaidHeld) -> State:
-    return change(s, phase="final") if e.final else s
+    return updated(s, phase="final") if e.final else s
 
 
 @evolves(E.PatrolBegan)
 def _patrol(s: State, e: E.PatrolBegan) -> State:
-    return change(s, phase="patrol", patrol={})
+    return updated(s, phase="patrol", patrol={})
 
 
 @evolves(E.ItemsRefilled)
@@ -95,42 +94,40 @@ def _items(s: State, e: E.ItemsRefilled) -> State:
     display = list(s.display)
     for entry in e.items:
         display[entry["index"]] = item_from(entry["item"])
-    return change(s, display=tuple(display), patrol={**s.patrol, "items": True})
+    return updated(s, display=tuple(display), patrol={**s.patrol, "items": True})
 
 
 @evolves(E.GoonsAdvanced)
 def _advanced(s: State, e: E.GoonsAdvanced) -> State:
     goons = {loc: None if e.goons.get(loc) is None else goon_from(e.goons[loc]) for loc in GOON_LOCATIONS}
-    return change(s, goons=goons, patrol={**s.patrol, "advanced": True})
+    return updated(s, goons=goons, patrol={**s.patrol, "advanced": True})
 
 
 @evolves(E.GoonsRefilled)
 def _goons(s: State, e: E.GoonsRefilled) -> State:
     goons = {**s.goons, **{loc: goon_from(g) for loc, g in e.goons.items()}}
-    return change(s, goons=goons, patrol={**s.patrol, "goons": True})
+    return updated(s, goons=goons, patrol={**s.patrol, "goons": True})
 
 
 @evolves(E.RoundStarted)
 def _round(s: State, e: E.RoundStarted) -> State:
-    for seat in s.seats.values():
-        change(seat, passed=False, visited=(), face_down_used=0)
-    return change(s, round=e.round, phase="roll_call", turn=s.first_player, dealt=s.mode != "solo", lo_index=0,
+    for name in list(s.seats):
+        set_seat(s, name, passed=False, visited=(), face_down_used=0)
+    return updated(s, round=e.round, phase="roll_call", turn=s.first_player, dealt=s.mode != "solo", lo_index=0,
                    patrol={})
 
 
 @evolves(E.EndGoalMet)
 def _end_goal(s: State, e: E.EndGoalMet) -> State:
-    return change(s, end_goal_met=tuple(e.seats))
+    return updated(s, end_goal_met=tuple(e.seats))
 
 
 @evolves(E.GameEnded)
 def _ended(s: State, e: E.GameEnded) -> State:
     # The recorded result must be what scoring gives (L-F): an edited, re-chained export is refused.
-    from companion.games.lockup.goals import final_result  # goals -> flow -> fold: imported late
-
     if not _same_json(e.result, final_result(s)):
         raise InputError("game-ended.result", T("is not the final scoring of the game before it (L-F)"))
-    return change(s, phase="over", result=dict(e.result), turn=None)
+    return updated(s, phase="over", result=dict(e.result), turn=None)
 
 
 def _same_json(recorded, computed) -> bool:
@@ -144,8 +141,7 @@ def _same_json(recorded, computed) -> bool:
 
 @evolves(E.TomePlayed)
 def _tome(s: State, e: E.TomePlayed) -> State:
-    me = s.seats[e.seat]
-    change(me, tomes=me.tomes - 1)
+    set_seat(s, e.seat, tomes=s.seats[e.seat].tomes - 1)
     return s
 
 
@@ -153,10 +149,10 @@ def _tome(s: State, e: E.TomePlayed) -> State:
 def _adjusted(s: State, e: E.Adjusted) -> State:
     me = s.seats[e.seat]
     if e.quantity == "reputation":
-        change(me, reputation=me.reputation + e.delta)
-        return change(s, rep_log=(*s.rep_log, RepEntry(e.seat, e.delta, "adjustment", e.reason, s.seq)))
+        set_seat(s, e.seat, reputation=me.reputation + e.delta)
+        return updated(s, rep_log=(*s.rep_log, RepEntry(e.seat, e.delta, "adjustment", e.reason, s.seq)))
     if e.quantity in ("tomes", "storage_limit"):
-        change(me, **{e.quantity: getattr(me, e.quantity) + e.delta})
+        set_seat(s, e.seat, **{e.quantity: getattr(me, e.quantity) + e.delta})
         return s
     place = f"seat:{e.seat}"
     if e.delta > 0:

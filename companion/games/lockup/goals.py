@@ -1,4 +1,4 @@
-"""Goals (L-GL1..L-GL3) and final scoring (L-F, L-SO14) through ``scoring.py``.
+"""Goals (L-GL1..L-GL3); the final scoring of the game is ``final.py``.
 
 Leader goal (L-GL1, I-13, I-19): checked after every change. Unheld, it goes to the one seat that
 has strictly the most of what it counts and reaches its minimum (the Spanish rulebook; with the
@@ -11,8 +11,7 @@ from __future__ import annotations
 from companion.core.errors import RuleViolation
 from companion.core.i18n import T
 from companion.games.lockup import events as E
-from companion.games.lockup import scoring as S
-from companion.games.lockup.audit import OPTIONS as AUDIT_OPTIONS
+from companion.games.lockup import scoring
 from companion.games.lockup.flow import Batch, reputation
 from companion.games.lockup.model import GOON_TYPES
 from companion.games.lockup.state import Seat, State, clockwise_from, count_treasure
@@ -32,7 +31,7 @@ def leader_change(state: State) -> E.LeaderGoalTaken | None:
         return None
     counts = {n: goal_count(state.seats[n], goal.counts) for n in state.seating}
     best = max(counts.values())
-    if best < S.leader_need(goal.minimum, bool(state.options.get("polish_leader_minimum"))):  # I-19
+    if best < scoring.leader_need(goal.minimum, bool(state.options.get("polish_leader_minimum"))):  # I-19
         return None
     holder = state.leader_holder
     top = [n for n in clockwise_from(state, state.first_player) if counts[n] == best]
@@ -59,45 +58,3 @@ def needs_end_goal_input(state: State) -> bool:
     """A fixed end-game goal needs the table to name who meets it (L-GL3)."""
     goal = state.goals.get("end_game")
     return goal is not None and goal.treasure is None and state.end_goal_met is None
-
-
-def final_result(state: State) -> dict:
-    """Final scoring after the final raid (L-F1..L-F7; solo L-SO14) as ``audit lockup`` JSON."""
-    ends = [
-        S.PlayerEnd(
-            name=s.name, reputation=s.reputation, power=s.power, resources=dict(s.resources), tomes=s.tomes,
-            items=tuple(S.Item(i.name, tuple(i.treasures)) for i in s.items),
-            goons=tuple(S.Goon(g.type, tuple(g.treasures)) for g in s.goons),
-        )
-        for s in (state.seats[n] for n in state.seating)
-    ]
-    goal = state.goals.get("end_game")
-    end_goal = None
-    if goal is not None and goal.treasure is not None:
-        end_goal = S.EndGameGoal("majority", treasure=goal.treasure)
-    elif goal is not None:
-        end_goal = S.EndGameGoal("fixed", stars={n: goal.stars for n in state.end_goal_met or ()})
-    scores = S.final_scores(ends, state.first_player, state.leader_holder, end_goal, solo=state.mode == "solo",
-                            majority_zero_ranks=bool(state.options.get("majority_zero_ranks")))
-    return scores.to_json()
-
-
-def audit_document(state: State) -> dict:
-    """The ``companion audit lockup`` input for this game's end state (cli-contracts.md)."""
-    goal = state.goals.get("end_game")
-    end_goal = None
-    if goal is not None and goal.treasure is not None:
-        end_goal = {"kind": "majority", "treasure": goal.treasure}
-    elif goal is not None:
-        end_goal = {"kind": "fixed", "stars": {n: goal.stars for n in state.end_goal_met or ()}}
-    players = [
-        {"name": s.name, "reputation": s.reputation, "power": s.power, "resources": dict(s.resources),
-         "tomes": s.tomes, "items": [{"name": i.name, "treasures": list(i.treasures)} for i in s.items],
-         "goons": [{"type": g.type, "treasures": list(g.treasures)} for g in s.goons]}
-        for s in (state.seats[n] for n in state.seating)
-    ]
-    leader = state.goals.get("leader")
-    card = None if leader is None else {"counts": leader.counts, "minimum": leader.minimum}
-    return {"game": "lockup", "mode": state.mode, "players": players, "first_player": state.first_player,
-            "leader_goal": state.leader_holder, "end_game_goal": end_goal, "leader_goal_card": card,
-            **{key: bool(state.options.get(key)) for key in AUDIT_OPTIONS}}  # the options audit honours

@@ -13,14 +13,16 @@ that seat to name them (``reveal-tiles``, L-LO1) before ranking; ``tiles-reveale
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from companion.core.errors import RuleViolation
 from companion.core.i18n import T, Tn
+from companion.games.lockup import commands as cmd
 from companion.games.lockup import events as E
 from companion.games.lockup import terms
 from companion.games.lockup.flow import Batch, Pending
 from companion.games.lockup.model import GUARDS, LOCATIONS
-from companion.games.lockup.state import Placement, Seat, State, clockwise_from, held, replace
+from companion.games.lockup.state import Placement, Seat, State, clockwise_from, held
 
 
 def masked(s: Seat) -> Seat:
@@ -64,12 +66,12 @@ def current_location(state: State) -> str:
     return LOCATIONS[state.lo_index]
 
 
-def decide_reveal(b: Batch, cmd: dict) -> None:
+def decide_reveal(b: Batch, command: cmd.RevealTiles) -> None:
     """A seat names its face-down tiles at the location being revealed (L-LO1, L-RC2, L-RC6)."""
-    s, seat = b.state, cmd["seat"]
+    s, seat = b.state, command.seat
     location = current_location(s)
     count = _unknown_here(s.placements[location], seat)
-    values = list(cmd["tiles"])
+    values = list(command.tiles)
     if len(values) != count:
         raise RuleViolation(Tn("%(seat)s has %(num)s face-down tile to reveal at the %(where)s, not %(named)s",
                                "%(seat)s has %(num)s face-down tiles to reveal at the %(where)s, not %(named)s",

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from companion.core.errors import RuleViolation
 from companion.core.i18n import T
+from companion.games.lockup import commands as cmd
 from companion.games.lockup import events as E
 from companion.games.lockup import terms
 from companion.games.lockup.flow import Batch, Pending, gain, reputation
@@ -119,10 +120,10 @@ def _reveal(b: Batch, location: str) -> None:
                            f"suspicion at the {location}"))
 
 
-def decide_collect(b: Batch, cmd: dict) -> None:
+def decide_collect(b: Batch, command: cmd.Collect) -> None:
     """The table confirms the location's rewards, naming who declines (L-LO6, I-1)."""
     r = b.state.resolution
-    declined = tuple(cmd.get("declined", ()))
+    declined = tuple(command.declined)
     for name in declined:
         if name not in r.ranking:
             raise RuleViolation(T("%(name)s has no tiles at this location", name=name), "L-LO6")

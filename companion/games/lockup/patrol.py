@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from companion.core.errors import RuleViolation
 from companion.core.i18n import T, Tn
+from companion.games.lockup import commands as cmd
 from companion.games.lockup import events as E
 from companion.games.lockup import terms
 from companion.games.lockup.cards import card_doc
+from companion.games.lockup.final import final_result
 from companion.games.lockup.flow import Batch, Pending, resources_total
-from companion.games.lockup.goals import final_result, needs_end_goal_input
+from companion.games.lockup.goals import needs_end_goal_input
 from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, LOCATIONS
 from companion.games.lockup.raids import raid_losses, solo_raid
 from companion.games.lockup.state import State
@@ -94,9 +96,9 @@ def _raid_rule(losses: dict, name: str, player_count: int) -> str:
     return "L-RD2" if values.count(losses[name]) > 1 else "L-RD1"
 
 
-def decide_discard(b: Batch, cmd: dict) -> None:
+def decide_discard(b: Batch, command: cmd.Discard) -> None:
     """L-P1: discard resources of your choice, down to (not below) your storage limit."""
-    seat, cubes = cmd["seat"], {r: n for r, n in cmd["resources"].items() if n}
+    seat, cubes = command.seat, {r: n for r, n in command.resources.items() if n}
     excess = over_limit(b.state).get(seat, 0)
     if not excess:
         raise RuleViolation(T("%(seat)s is within the storage limit", seat=seat), "L-P1")
@@ -111,22 +113,22 @@ def decide_discard(b: Batch, cmd: dict) -> None:
     b.add(E.CubesMoved(f"seat:{seat}", "supply", cubes, "L-P1", T("storage limit")))
 
 
-def decide_refill_items(b: Batch, cmd: dict) -> None:
+def decide_refill_items(b: Batch, command: cmd.RefillItems) -> None:
     """L-P2: the table enters the items drawn for the empty display slots (fewer: deck empty)."""
     empty = [i for i, item in enumerate(b.state.display) if item is None]
-    if len(cmd["items"]) > len(empty):
+    if len(command.items) > len(empty):
         raise RuleViolation(Tn("Only %(num)s display slot is empty", "Only %(num)s display slots are empty",
                                len(empty)), "L-P2")
-    entries = tuple({"index": i, "item": card_doc(it)} for i, it in zip(empty, cmd["items"], strict=False))
+    entries = tuple({"index": i, "item": card_doc(it)} for i, it in zip(empty, command.items, strict=False))
     b.add(E.ItemsRefilled(entries))
 
 
-def decide_refill_goons(b: Batch, cmd: dict) -> None:
+def decide_refill_goons(b: Batch, command: cmd.RefillGoons) -> None:
     """L-P3: the table enters the goons drawn for the empty slots (fewer: deck empty)."""
-    for loc in cmd["goons"]:
+    for loc in command.goons:
         if b.state.goons.get(loc) is not None:
             raise RuleViolation(T("The %(location)s slot is not empty", location=terms.location(loc)), "L-P3")
-    b.add(E.GoonsRefilled({loc: card_doc(g) for loc, g in cmd["goons"].items()}))
+    b.add(E.GoonsRefilled({loc: card_doc(g) for loc, g in command.goons.items()}))
 
 
 def raid(b: Batch, rule: str, final: bool) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from companion.core.errors import RuleViolation
 from companion.core.i18n import T, Tn
+from companion.games.lockup import commands as cmd
 from companion.games.lockup import events as E
 from companion.games.lockup import terms
 from companion.games.lockup.cards import card_doc
@@ -67,14 +68,14 @@ def choice_action(location: str, tier: str) -> str:
     return "recruit" if location == "chow_hall" else "craft-or-reserve"
 
 
-def _current(b: Batch, cmd: dict, location: str) -> str:
+def _current(b: Batch, seat: str, location: str) -> str:
     r = b.state.resolution
     if r.location != location:
         raise RuleViolation(T("That is a %(location)s reward; now resolving the %(current)s",
                               location=terms.location(location),
                                   current=terms.location(r.location)), "L-LO4")
-    bandit_first(b, cmd["seat"], location)  # I-17: the cubes come first and can pay for the choice
-    return r.tiers[cmd["seat"]]
+    bandit_first(b, seat, location)  # I-17: the cubes come first and can pay for the choice
+    return r.tiers[seat]
 
 
 def can_choose(b: Batch, seat: str, location: str, tier: str) -> bool:
@@ -93,12 +94,12 @@ def can_choose(b: Batch, seat: str, location: str, tier: str) -> bool:
     return bool(crafts) or reserve
 
 
-def decide_keep_bandit(b: Batch, cmd: dict) -> None:
+def decide_keep_bandit(b: Batch, command: cmd.KeepBandit) -> None:
     """The first-ranked seat keeps the Bandit cubes and recruits nobody: the recruit is a "may"
     (L-R6), so it was rewarded and goes home (L-R9, I-17). Without cubes here it must decline. The
     Commissary's first reward is a gain, not a "may" (L-R5): it comes with the cubes, or is declined."""
     r = b.state.resolution
-    seat = cmd["seat"]
+    seat = command.seat
     if r.location == "commissary" and r.tiers[seat] == "first":
         raise RuleViolation(T("The first at the Commissary takes a resource with the Bandit cubes, or declines"),
                             "L-R5")
@@ -108,33 +109,34 @@ def decide_keep_bandit(b: Batch, cmd: dict) -> None:
     collected(b, seat, r.location, r.tiers[seat])
 
 
-def decide_take(b: Batch, cmd: dict) -> None:
+def decide_take(b: Batch, command: cmd.Take) -> None:
     """Commissary first: 1 cube of any resource (L-R5; guards L-SO8)."""
-    tier = _current(b, cmd, "commissary")
+    tier = _current(b, command.seat, "commissary")
     if tier != "first":
         raise RuleViolation(T("Only the first at the Commissary takes a resource; exchange instead"), "L-R5")
-    resource = cmd["resource"]
+    resource = command.resource
     if not b.state.supply.get(resource):
         raise RuleViolation(T("The supply has no %(resource)s left", resource=terms.quantity(resource)), "L-C3")
-    gain(b, cmd["seat"], {resource: 1}, "L-R5", T("first at the Commissary"))
-    collected(b, cmd["seat"], "commissary", tier)
+    gain(b, command.seat, {resource: 1}, "L-R5", T("first at the Commissary"))
+    collected(b, command.seat, "commissary", tier)
 
 
-def decide_exchange(b: Batch, cmd: dict) -> None:
+def decide_exchange(b: Batch, command: cmd.Exchange) -> None:
     """Commissary second: 1 for 1 of another type; others: any 2 for 1 (L-R5, I-2)."""
-    tier = _current(b, cmd, "commissary")
+    tier = _current(b, command.seat, "commissary")
     if tier == "first":
         raise RuleViolation(T("The first at the Commissary takes a resource instead"), "L-R5")
     second = tier == "second"
     why = T("%(tier)s at the Commissary", tier=terms.tier(tier))
-    exchange(b, cmd["seat"], cmd, 1 if second else 2, "L-R5", why, different=second)
-    collected(b, cmd["seat"], "commissary", tier)
+    exchange(b, command.seat, command.give, command.take, 1 if second else 2, "L-R5", why, different=second)
+    collected(b, command.seat, "commissary", tier)
 
 
-def decide_recruit(b: Batch, cmd: dict) -> None:
+def decide_recruit(b: Batch, command: cmd.Recruit) -> None:
     """Chow Hall: recruit 1 or 2 face-up goons, paying by tier (L-R6); guards arrest for free (L-SO8)."""
-    tier, seat = _current(b, cmd, "chow_hall"), cmd["seat"]
-    wanted, payment = cmd["goons"], cmd.get("pay") or {}
+    seat = command.seat
+    tier = _current(b, seat, "chow_hall")
+    wanted, payment = tuple(command.goons), command.pay or {}
     if len(set(wanted)) != len(wanted) or not wanted:
         raise RuleViolation(T("Choose one or two different goons"), "L-R6")
     for loc in wanted:
@@ -159,26 +161,27 @@ def decide_recruit(b: Batch, cmd: dict) -> None:
     collected(b, seat, "chow_hall", tier)
 
 
-def _find_item(b: Batch, cmd: dict, source: str) -> tuple[int, object]:
-    cards = b.state.display if source == "display" else b.state.seats[cmd["seat"]].reserved
-    if cmd.get("index") is not None:
-        i = cmd["index"]
+def _find_item(b: Batch, command: cmd.Craft | cmd.Reserve, source: str) -> tuple[int, object]:
+    cards = b.state.display if source == "display" else b.state.seats[command.seat].reserved
+    if command.index is not None:
+        i = command.index
         if 0 <= i < len(cards) and cards[i] is not None:
             return i, cards[i]
     else:
         for i, card in enumerate(cards):
-            if card is not None and card.name == cmd.get("item"):
+            if card is not None and card.name == command.item:
                 return i, card
     where = T("the display") if source == "display" else T("your reserved items")
     raise RuleViolation(T("That item is not in %(where)s", where=where), "L-IT1")
 
 
-def decide_craft(b: Batch, cmd: dict) -> None:
+def decide_craft(b: Batch, command: cmd.Craft) -> None:
     """Cell Block: craft a display or reserved item, pay, score, apply its effect (L-R7, L-IT1)."""
-    tier, seat = _current(b, cmd, "cell_block"), cmd["seat"]
-    source = cmd.get("source", "display")
-    index, item = _find_item(b, cmd, source)
-    payment = cmd.get("pay") or {}
+    seat = command.seat
+    tier = _current(b, seat, "cell_block")
+    source = command.source or "display"
+    index, item = _find_item(b, command, source)
+    payment = command.pay or {}
     check_cost(b.state, seat, item.cost, payment, "L-IT1", item.name)
     pay(b, seat, payment, "L-IT1", T("crafting %(item)s", item=item.name))
     b.add(E.ItemCrafted(seat, card_doc(item), source, index))
@@ -187,11 +190,12 @@ def decide_craft(b: Batch, cmd: dict) -> None:
     collected(b, seat, "cell_block", tier)
 
 
-def decide_reserve(b: Batch, cmd: dict) -> None:
+def decide_reserve(b: Batch, command: cmd.Reserve) -> None:
     """Cell Block: reserve a display item paying any 1 resource (L-IT2; guards pay nothing, L-SO8)."""
-    tier, seat = _current(b, cmd, "cell_block"), cmd["seat"]
-    index, item = _find_item(b, cmd, "display")
-    payment = cmd.get("pay") or {}
+    seat = command.seat
+    tier = _current(b, seat, "cell_block")
+    index, item = _find_item(b, command, "display")
+    payment = command.pay or {}
     if seat == GUARDS:
         if payment:
             raise RuleViolation(T("The guards reserve paying nothing"), "L-SO8")

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from companion.games.lockup.engine import decide, pending, start
 from companion.games.lockup.fold import evolve
 from companion.games.lockup.model import GOON_LOCATIONS
+from companion.games.lockup.parse import parse
 from companion.games.lockup.state import State
 
 
@@ -53,8 +54,9 @@ class Table:
             self.state = evolve(self.state, e)
 
     def do(self, type: str, **fields) -> list:
-        """Run one command (``RuleViolation`` leaves the table unchanged)."""
-        new = decide(self.state, {"type": type, **fields})
+        """Run one command given in its wire form (``InputError`` or ``RuleViolation`` leaves the
+        table unchanged)."""
+        new = decide(self.state, parse({"type": type, **fields}, self.state.seating))
         for e in new:
             self.state = evolve(self.state, e)
         self.events += new

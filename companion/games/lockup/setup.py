@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core import jsonin as J
+from companion.core import jsonin
 from companion.core.errors import InputError
 from companion.core.i18n import T
 from companion.core.problems import Problems
@@ -43,16 +43,16 @@ TABLE_OPTIONS = ("pass_rewards_down", "spanish_second_tiers", "raid_zero_ranks",
 
 def start(setup: Any) -> list:
     """Validate a setup mapping and return the ``game-started`` event (L-S)."""
-    doc = J.obj(setup, "", SETUP_FIELDS, OPTIONAL_FIELDS)
-    mode = J.choice(doc["mode"], "mode", MODES)
+    doc = jsonin.obj(setup, "", SETUP_FIELDS, OPTIONAL_FIELDS)
+    mode = jsonin.choice(doc["mode"], "mode", MODES)
     solo = mode == "solo"
-    advanced = mode == "advanced" or (solo and J.boolean(doc.get("advanced", False), "advanced"))
+    advanced = mode == "advanced" or (solo and jsonin.boolean(doc.get("advanced", False), "advanced"))
     people = _players(doc["players"], mode, advanced)
     names = [p["name"] for p in people]
     seating = [*names, GUARDS] if solo else names
     if solo:
         people.append(_guards(doc))
-    first = GUARDS if solo else J.name_of(doc.get("first_player"), "first_player", names)
+    first = GUARDS if solo else jsonin.name_of(doc.get("first_player"), "first_player", names)
     count = len(seating)
     found = Problems()  # every card and the crew tiles checked at once (the table fixes them in one go)
     goons = found.check(_goons, doc["goons"])
@@ -73,23 +73,23 @@ def start(setup: Any) -> list:
             goons={loc: card_doc(g) for loc, g in goons.items()},
             goals=goals,
             options={**_options(doc.get("options", {})), "advanced": advanced},
-            seed=J.integer(doc["seed"], "seed") if doc.get("seed") is not None else None,
+            seed=jsonin.integer(doc["seed"], "seed") if doc.get("seed") is not None else None,
         )
     ]
 
 
 def _players(value: Any, mode: str, advanced: bool) -> list[dict]:
     solo = mode == "solo"
-    items = J.array(value, "players", 1 if solo else 2, 1 if solo else 5)
+    items = jsonin.array(value, "players", 1 if solo else 2, 1 if solo else 5)
     out, seen = [], set()
     for i, raw in enumerate(items):
-        path = J.join("players", i)
-        p = J.obj(raw, path, ["name"], ["crew", "start"])
-        name = J.string(p["name"], J.join(path, "name")).strip()
+        path = jsonin.join("players", i)
+        p = jsonin.obj(raw, path, ["name"], ["crew", "start"])
+        name = jsonin.string(p["name"], jsonin.join(path, "name")).strip()
         if name == GUARDS or name in seen:
-            raise InputError(J.join(path, "name"), T("is reserved") if name == GUARDS else T("is used twice"))
+            raise InputError(jsonin.join(path, "name"), T("is reserved") if name == GUARDS else T("is used twice"))
         seen.add(name)
-        crew = J.string(p["crew"], J.join(path, "crew")) if p.get("crew") is not None else None
+        crew = jsonin.string(p["crew"], jsonin.join(path, "crew")) if p.get("crew") is not None else None
         out.append({"name": name, "crew": crew, **_start_values(p.get("start"), path, advanced)})
     return out
 
@@ -99,30 +99,32 @@ def _start_values(value: Any, path: str, advanced: bool) -> dict:
     base = {"reputation": 10, "power": 1, "suspicion": 0, "storage_limit": 5, "resources": {}}
     if value is None:
         if advanced:
-            raise InputError(J.join(path, "start"), T("is required in advanced mode (L-S10)"))
+            raise InputError(jsonin.join(path, "start"), T("is required in advanced mode (L-S10)"))
         return base
-    spath = J.join(path, "start")
-    doc = J.obj(value, spath, ["power", "suspicion", "storage_limit"], ["resources"])
-    res_doc = J.obj(doc.get("resources", {}), J.join(spath, "resources"), optional=("scrap", "iron", "potion", "gold"))
+    spath = jsonin.join(path, "start")
+    doc = jsonin.obj(value, spath, ["power", "suspicion", "storage_limit"], ["resources"])
+    res_path = jsonin.join(spath, "resources")
+    res_doc = jsonin.obj(doc.get("resources", {}), res_path, optional=("scrap", "iron", "potion", "gold"))
     return {
         "reputation": 0,  # L-S10: advanced reputation starts at 0
-        "power": J.integer(doc["power"], J.join(spath, "power")),
-        "suspicion": J.integer(doc["suspicion"], J.join(spath, "suspicion")),
-        "storage_limit": J.integer(doc["storage_limit"], J.join(spath, "storage_limit")),
-        "resources": {r: J.integer(n, J.join(J.join(spath, "resources"), r)) for r, n in res_doc.items() if n},
+        "power": jsonin.integer(doc["power"], jsonin.join(spath, "power")),
+        "suspicion": jsonin.integer(doc["suspicion"], jsonin.join(spath, "suspicion")),
+        "storage_limit": jsonin.integer(doc["storage_limit"], jsonin.join(spath, "storage_limit")),
+        "resources": {r: jsonin.integer(n, jsonin.join(res_path, r)) for r, n in res_doc.items() if n},
     }
 
 
 def _guards(doc: dict) -> dict:
     """The guards' board (L-SO1): 1 power, reputation 10 (advanced solo: 20), no storage limit."""
-    advanced = J.boolean(doc.get("advanced", False), "advanced")
+    advanced = jsonin.boolean(doc.get("advanced", False), "advanced")
     return {"name": GUARDS, "crew": None, "reputation": 20 if advanced else 10, "power": 1, "suspicion": 0,
             "storage_limit": None, "resources": {}}
 
 
 def _crew_tiles(value: Any, count: int) -> tuple:
     """The 6 crew tiles of each player (L-C4): lookout, enforcer and 4 numbered; 5 players drop the "2"."""
-    numbers = [J.integer(n, J.join("crew_tiles", i)) for i, n in enumerate(J.array(value, "crew_tiles", 4, 4))]
+    given = jsonin.array(value, "crew_tiles", 4, 4)
+    numbers = [jsonin.integer(n, jsonin.join("crew_tiles", i)) for i, n in enumerate(given)]
     if count == 5:
         if 2 not in numbers:
             raise InputError("crew_tiles", T("must contain the tile printed 2 (removed with 5 players, L-C4)"))
@@ -133,22 +135,22 @@ def _crew_tiles(value: Any, count: int) -> tuple:
 def _display(value: Any, count: int) -> list:
     size = count + 1  # L-C6
     found = Problems()
-    cards = J.array(value, "display", size, size)
-    items = [found.check(parse_item, v, J.join("display", i)) for i, v in enumerate(cards)]
+    cards = jsonin.array(value, "display", size, size)
+    items = [found.check(parse_item, v, jsonin.join("display", i)) for i, v in enumerate(cards)]
     found.raise_any()
     return items
 
 
 def _goons(value: Any) -> dict:
-    doc = J.obj(value, "goons", GOON_LOCATIONS)  # L-S4: five goons, slots 2-6
+    doc = jsonin.obj(value, "goons", GOON_LOCATIONS)  # L-S4: five goons, slots 2-6
     found = Problems()
-    goons = {loc: found.check(parse_goon, doc[loc], J.join("goons", loc)) for loc in GOON_LOCATIONS}
+    goons = {loc: found.check(parse_goon, doc[loc], jsonin.join("goons", loc)) for loc in GOON_LOCATIONS}
     found.raise_any()
     return goons
 
 
 def _goals(value: Any, solo: bool) -> dict:
-    doc = J.obj(value, "goals", ["leader", "end_game"], ["instant"])
+    doc = jsonin.obj(value, "goals", ["leader", "end_game"], ["instant"])
     instant = doc.get("instant")
     found = Problems()
     if solo and instant is not None:
@@ -169,8 +171,8 @@ def _goals(value: Any, solo: bool) -> dict:
 def _options(value: Any) -> dict:
     """The table options: I-1 "pass rewards down", I-2 "second tiers as in the Spanish rulebook",
     I-4 and I-12 "as printed" (a 0 can rank), I-19 "leader goal above the minimum" (Polish rulebook)."""
-    doc = J.obj(value, "options", optional=TABLE_OPTIONS)
-    return {key: J.boolean(doc.get(key, False), f"options.{key}") for key in TABLE_OPTIONS}
+    doc = jsonin.obj(value, "options", optional=TABLE_OPTIONS)
+    return {key: jsonin.boolean(doc.get(key, False), f"options.{key}") for key in TABLE_OPTIONS}
 
 
 def _check_supply(people: list[dict], goons: dict) -> None:

@@ -1,8 +1,11 @@
 """The state of a Lockup game: frozen dataclasses, never changed once handed out.
 
 A state and the plain dicts inside it are never changed after the fold or ``evolve`` that made
-them returns. The evolvers change a private copy in place (:func:`thaw`, ``owned.py``); the
-public helpers here (``with_seat``, ``move``) copy first. Cubes live in exactly one place (L-C3):
+them returns, and no frozen dataclass is ever changed (a change is a new one:
+``dataclasses.replace``). A fold works on a :class:`Draft` instead: a plain object with the
+State's fields and private copies of the dicts it changes (:func:`thaw`), changed in place event
+after event and made a State once at the end (:func:`freeze`); the public helpers here
+(``with_seat``, ``move``) copy first. Cubes live in exactly one place (L-C3):
 ``supply``, a seat's board (``Seat.resources``/``power``/``suspicion``) or a location
 (``loc_suspicion``/``loc_resources``).
 """
@@ -10,20 +13,16 @@ public helpers here (``with_seat``, ``move``) copy first. Cubes live in exactly 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
+from types import SimpleNamespace
 
 from companion.games.lockup.cards import Goal, Goon, Item
 from companion.games.lockup.model import RESOURCES
-from companion.games.lockup.owned import _new, _set, build, change, replace
-
-__all__ = ["build", "change", "replace"]  # they live in owned.py; used from here too
 
 
 def placement(seat: str, tile, face_up: bool, card: str | None = None, special: bool = False) -> Placement:
-    """``Placement(seat, tile, face_up, card, special)``, built as :func:`build` does."""
-    new = _new(Placement)
-    _set(new, "__dict__", {"seat": seat, "tile": tile, "face_up": face_up, "card": card, "special": special})
-    return new
+    """``Placement(seat, tile, face_up, card, special)``."""
+    return Placement(seat, tile, face_up, card, special)
 
 
 Tile = int | str  # crew tile: a printed number, "lookout", "enforcer"; guard card: a number or "power"
@@ -159,30 +158,55 @@ def seat(state: State, name: str) -> Seat:
 
 def with_seat(state: State, name: str, **changes) -> State:
     """A new state where one seat has ``changes``."""
-    s = thaw(state)
-    s.seats[name].__dict__.update(changes)
+    return replace(state, seats={**state.seats, name: replace(state.seats[name], **changes)})
+
+
+class Draft(SimpleNamespace):
+    """A State being folded, never handed out: the State's fields as plain attributes that the
+    evolvers set (:func:`updated`), with private copies of the dicts they change (:func:`thaw`).
+    Building a frozen State for every event would cost most of a fold; a draft is frozen once."""
+
+
+class SeatDraft(SimpleNamespace):
+    """A Seat of a draft that an evolver changed (:func:`seat_draft`), frozen with the draft."""
+
+
+def seat_draft(s: Draft, name: str) -> SeatDraft:
+    """Seat ``name`` of the draft ``s``, as a draft of its own that may be changed in place (made
+    from the frozen Seat the first time it changes in this fold)."""
+    board = s.seats[name]
+    if type(board) is not SeatDraft:
+        board = s.seats[name] = SeatDraft(**{f.name: getattr(board, f.name) for f in _SEAT_FIELDS})
+    return board
+
+
+def set_seat(s: Draft, name: str, **changes) -> None:
+    """In a draft: seat ``name`` has ``changes``."""
+    updated(seat_draft(s, name), **changes)
+
+
+def updated(s: Draft, **changes) -> Draft:
+    """The draft ``s`` with these fields set, in place (returned, for an evolver's ``return``)."""
+    for name, value in changes.items():
+        setattr(s, name, value)
     return s
 
 
-def thaw(state: State) -> State:
-    """A private copy of ``state`` that the evolvers change in place: the State and every dict or
-    object in it that they change in place (the seats, each Seat and its resources, the
-    placements, the supply, the cubes at locations, the resolution) are copies; the rest
-    (tuples, cards, dicts that are only ever replaced whole, such as a location's resources) is
-    shared. A fold calls it once, ``evolve`` once per event."""
-    fields = state.__dict__.copy()
-    seats = fields["seats"] = fields["seats"].copy()
-    for name, seat in seats.items():
-        board = seat.__dict__.copy()
-        board["resources"] = board["resources"].copy()
-        seats[name] = build(Seat, board)
-    fields["placements"] = fields["placements"].copy()
-    fields["supply"] = fields["supply"].copy()
-    fields["loc_resources"] = fields["loc_resources"].copy()  # a location's own dict: replaced when changed
-    fields["loc_suspicion"] = fields["loc_suspicion"].copy()
-    if fields["resolution"] is not None:
-        fields["resolution"] = build(Resolution, fields["resolution"].__dict__.copy())
-    return build(State, fields)
+def thaw(state: State) -> Draft:
+    """A draft of ``state``: its fields, with copies of the dicts the evolvers change in place
+    (the seats, a changed one as its own draft: :func:`seat_draft`; the placements, the supply and the cubes
+    at locations); the rest (tuples, cards, frozen dataclasses, dicts that are only ever replaced
+    whole, such as a location's resources or a seat's) is shared. A fold calls it once,
+    ``evolve`` once per event."""
+    draft = Draft(**{f.name: getattr(state, f.name) for f in _STATE_FIELDS})
+    return updated(draft, seats=dict(state.seats), placements=dict(state.placements), supply=dict(state.supply),
+                   loc_resources=dict(state.loc_resources), loc_suspicion=dict(state.loc_suspicion))
+
+
+def freeze(draft: Draft) -> State:
+    """The State a draft stands for (the draft is not used again): its changed seats frozen too."""
+    seats = {name: Seat(**vars(board)) if type(board) is SeatDraft else board for name, board in draft.seats.items()}
+    return State(**{**vars(draft), "seats": seats})
 
 
 def add(mapping: dict, key: str, delta: int) -> dict:
@@ -207,7 +231,7 @@ def move(state: State, source: str, target: str, cubes: dict) -> State:
     """A new state where ``cubes`` moved from one place to another (L-C3: cubes are conserved)."""
     s = thaw(state)
     move_in(s, source, target, cubes)
-    return s
+    return freeze(s)
 
 
 def move_in(s: State, source: str, target: str, cubes: dict) -> None:
@@ -216,10 +240,9 @@ def move_in(s: State, source: str, target: str, cubes: dict) -> None:
     if source == target:
         _general_in(s, source, target, cubes)
         return
-    fields = s.__dict__
     for place, sign in ((source, -1), (target, 1)):
         shift, name = PLACES.get(place) or place_shift(place)
-        shift(fields, name, cubes, sign, place)
+        shift(s, name, cubes, sign, place)
 
 
 def place_shift(place: str) -> tuple:
@@ -236,8 +259,8 @@ def place_shift(place: str) -> tuple:
 PLACES: dict[str, tuple] = {}
 
 
-def _supply_shift(fields: dict, _name: str, cubes: dict, sign: int, place: str) -> None:
-    counts = fields["supply"]
+def _supply_shift(s: State, _name: str, cubes: dict, sign: int, place: str) -> None:
+    counts = s.supply
     for cube, n in cubes.items():
         left = counts.get(cube, 0) + sign * n
         if left < 0 and sign < 0:
@@ -245,16 +268,14 @@ def _supply_shift(fields: dict, _name: str, cubes: dict, sign: int, place: str) 
         counts[cube] = left
 
 
-def _seat_shift(fields: dict, name: str, cubes: dict, sign: int, place: str) -> None:
-    board = fields["seats"][name].__dict__
-    res = board["resources"]  # exactly the resources of RESOURCES (others are dropped)
-    if len(res) != len(RESOURCES):
-        res = board["resources"] = {r: res.get(r, 0) for r in RESOURCES}
+def _seat_shift(s: State, name: str, cubes: dict, sign: int, place: str) -> None:
+    board = seat_draft(s, name)
+    res = board.resources = {r: board.resources.get(r, 0) for r in RESOURCES}  # exactly these (others dropped)
     for cube, n in cubes.items():
         if cube == "power":
-            left = board["power"] = board["power"] + sign * n
+            left = board.power = board.power + sign * n
         elif cube == "suspicion":
-            left = board["suspicion"] = board["suspicion"] + sign * n
+            left = board.suspicion = board.suspicion + sign * n
         else:
             left = res.get(cube, 0) + sign * n
             if cube in res:
@@ -263,9 +284,9 @@ def _seat_shift(fields: dict, name: str, cubes: dict, sign: int, place: str) -> 
             raise ValueError(f"{place} has too few {cube}")
 
 
-def _loc_shift(fields: dict, name: str, cubes: dict, sign: int, place: str) -> None:
+def _loc_shift(s: State, name: str, cubes: dict, sign: int, place: str) -> None:
     # A location keeps its resources with a count (others are dropped) and its suspicion.
-    loc_res, loc_susp = fields["loc_resources"], fields["loc_suspicion"]
+    loc_res, loc_susp = s.loc_resources, s.loc_suspicion
     res = loc_res[name] = dict(loc_res.get(name) or {})  # shared with the state thawed: copied, not changed
     suspicion = loc_susp.get(name, 0)
     for cube, n in cubes.items():
@@ -287,7 +308,7 @@ def _move_general(state: State, source: str, target: str, cubes: dict) -> State:
     one-pass move is tested against, and the way for a move from a place to itself)."""
     s = thaw(state)
     _general_in(s, source, target, cubes)
-    return s
+    return freeze(s)
 
 
 def _general_in(s: State, source: str, target: str, cubes: dict) -> None:
@@ -305,10 +326,11 @@ def _cubes_set(s: State, place: str, cubes: dict) -> None:
     """``place`` of the private state ``s`` holds ``cubes`` from now on."""
     kind, _, name = place.partition(":")
     if kind == "supply":
-        s.__dict__["supply"] = cubes
+        s.supply.clear()
+        s.supply.update(cubes)
     elif kind == "seat":
-        change(s.seats[name], resources={r: cubes.get(r, 0) for r in RESOURCES}, power=cubes["power"],
-               suspicion=cubes["suspicion"])
+        set_seat(s, name, resources={r: cubes.get(r, 0) for r in RESOURCES}, power=cubes["power"],
+                 suspicion=cubes["suspicion"])
     else:
         s.loc_resources[name] = {r: n for r, n in cubes.items() if r in RESOURCES and n}
         s.loc_suspicion[name] = cubes.get("suspicion", 0)
@@ -346,7 +368,9 @@ def all_cubes(state: State) -> dict:
     return total
 
 
-Evolver = Callable[[State, object], State]
+_STATE_FIELDS = fields(State)
+_SEAT_FIELDS = fields(Seat)
+Evolver = Callable[[Draft, object], Draft]
 EVOLVERS: dict[type, Evolver] = {}
 
 

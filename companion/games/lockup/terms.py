@@ -7,6 +7,7 @@ as it is (never a snake_case id: underscores become spaces).
 from __future__ import annotations
 
 from companion.core.i18n import N_, T
+from companion.games.lockup.model import GUARDS
 
 # Lower case inside sentences ("at the chow hall"), as the English messages always were: these are
 # msgids of their own, beside the capitalised names the web's words module shows as headings.
@@ -52,6 +53,4 @@ def goon_type(key: str | None) -> T | str:
 
 def seat(name: str | None) -> T | str:
     """A seat; the solo automaton's seat is "the guards"."""
-    from companion.games.lockup.model import GUARDS
-
     return N_("the guards") if name == GUARDS else (name or "")

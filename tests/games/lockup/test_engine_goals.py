@@ -91,7 +91,7 @@ def test_rulebook_goon_scoring_example_from_an_engine_state_L_G_L_F3():
     """3 Cultists with 4 items = 12; 1 Demon with 8 treasure icons = 16; 4 Dwarves = 12;
     3 Hobgoblins with 5 power = 15; 1 Ratfolk = -3: 52 for goons."""
     from companion.games.lockup.cards import Item
-    from companion.games.lockup.goals import final_result
+    from companion.games.lockup.final import final_result
 
     items = tuple(Item(f"Test Item {i}", {}, 0, ("shield",)) for i in range(4))  # 4 icons
     goons = (*(Goon(f"Test Cultist {i}", "cultist") for i in range(3)), Goon("Test Demon", "demon"),

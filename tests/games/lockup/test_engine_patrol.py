@@ -143,7 +143,7 @@ def test_engine_final_scores_match_the_audit_command_L_F(seed, count, mode):
     """The engine's final scoring equals ``companion audit lockup`` on the same end state."""
     from companion.games.lockup.audit import run
     from companion.games.lockup.autoplay import play
-    from companion.games.lockup.goals import audit_document
+    from companion.games.lockup.final import audit_document
 
     _, state = play(seed, count, mode)
     audited = run(audit_document(state))

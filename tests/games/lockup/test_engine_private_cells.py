@@ -16,6 +16,7 @@ from companion.games.lockup import events as E
 from companion.games.lockup.autoplay import Cards, make_setup, random_command
 from companion.games.lockup.engine import GAME, decide, start, view_for
 from companion.games.lockup.fold import evolve
+from companion.games.lockup.parse import parse
 from companion.games.lockup.scenario import Table, setup
 from companion.games.lockup.state import held
 
@@ -70,13 +71,14 @@ def test_a_face_down_tile_without_a_value_lowers_the_count_I_16_L_RC6():
 def test_the_face_down_count_is_a_command_field_and_a_face_up_tile_must_be_named():
     t = Table(setup(THREE))
     with pytest.raises(InputError) as err:
-        decide(t.state, {"type": "assign", "seat": "Ana", "location": "smithy", "tiles": [{"tile": None}]})
+        decide(t.state, parse({"type": "assign", "seat": "Ana", "location": "smithy", "tiles": [{"tile": None}]},
+                              THREE))
     assert err.value.field == "tiles[0].tile"
     with pytest.raises(InputError) as err:
-        decide(t.state, {"type": "assign", "seat": "Ana", "location": "smithy", "face_down": -1})
+        decide(t.state, parse({"type": "assign", "seat": "Ana", "location": "smithy", "face_down": -1}, THREE))
     assert err.value.field == "face_down"
     with pytest.raises(RuleViolation, match="L-RC2"):  # nothing at all
-        decide(t.state, {"type": "assign", "seat": "Ana", "location": "smithy", "face_down": 0})
+        decide(t.state, parse({"type": "assign", "seat": "Ana", "location": "smithy", "face_down": 0}, THREE))
 
 
 def test_face_up_tiles_must_leave_enough_for_the_unknown_face_down_ones_L_RC2_I_16():

@@ -7,6 +7,7 @@ import pytest
 from companion.core.errors import InputError, RuleViolation
 from companion.games.lockup.engine import decide, start, view_for
 from companion.games.lockup.model import SUPPLY
+from companion.games.lockup.parse import parse
 from companion.games.lockup.scenario import Table, goon, setup
 from companion.games.lockup.state import all_cubes
 
@@ -131,7 +132,7 @@ def test_an_illegal_command_appends_nothing():
     t = Table(setup())
     before = t.state
     with pytest.raises(RuleViolation):
-        decide(before, {"type": "assign", "seat": "Ana", "location": "library", "tiles": up(1)})
+        decide(before, parse({"type": "assign", "seat": "Ana", "location": "library", "tiles": up(1)}, before.seating))
     assert t.state is before and t.state == before
 
 
@@ -141,7 +142,7 @@ def test_malformed_commands_name_the_field():
                        ({"type": "assign", "seat": "Ana", "location": "moon", "tiles": []}, "location"),
                        ({"type": "assign", "seat": "Ana", "location": "sewers", "tiles": ["fist"]}, "tiles[0]")]:
         with pytest.raises(InputError) as err:
-            decide(t.state, cmd)
+            decide(t.state, parse(cmd, t.state.seating))
         assert err.value.field == field
 
 

@@ -12,6 +12,7 @@ and the made-up box profile).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 import threading
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ from companion.games.lockup import events as E
 from companion.games.lockup.autoplay import play
 from companion.games.lockup.engine import GAME
 from companion.games.lockup.fold import evolve
+from companion.games.lockup.state import Seat, State
 from companion.solo_guard.automaton import SOLO
 
 GAMES = {"5 players, seed 2026": (2026, 5, "standard"), "5 players, seed 11": (11, 5, "standard"),
@@ -193,3 +195,15 @@ def test_the_solo_automatons_fold_never_changes_its_input():
     before = copy.deepcopy(cached)
     assert SOLO.fold(events[half:], cached) == SOLO.fold(events)
     assert cached == before
+
+
+def test_a_fold_hands_out_frozen_dataclasses_only_issue_21():
+    """The fold's drafts never leave it: the State and its seats are frozen dataclasses."""
+    events, _ = play(11, 3)
+    for k in (1, 40, len(events) // 2, len(events)):
+        state = GAME.fold(events[:k])
+        assert type(state) is State and all(type(seat) is Seat for seat in state.seats.values())
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            state.turn = "nobody"
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            next(iter(state.seats.values())).passed = True

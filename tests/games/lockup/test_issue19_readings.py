@@ -14,7 +14,7 @@ import support
 from companion.cli import main
 from companion.core.errors import InputError
 from companion.games.lockup import audit
-from companion.games.lockup.goals import audit_document
+from companion.games.lockup.final import audit_document
 from companion.games.lockup.raids import raid_losses
 from companion.games.lockup.scenario import Table, goon, item, setup
 

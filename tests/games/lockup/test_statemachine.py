@@ -32,6 +32,7 @@ from companion.games.lockup.commands import QUANTITIES
 from companion.games.lockup.engine import GAME, decide, pending, start, view_for
 from companion.games.lockup.fold import evolve
 from companion.games.lockup.model import LOCATIONS, RESOURCES, SUPPLY
+from companion.games.lockup.parse import parse
 from companion.games.lockup.state import all_cubes, held, in_hand
 
 ILLEGAL = [
@@ -130,7 +131,7 @@ class LockupGames(RuleBasedStateMachine):
         cmd, rule_id = miss
         before = self.state
         with pytest.raises(RuleViolation) as err:
-            decide(self.state, cmd)
+            decide(self.state, parse(cmd, self.state.seating))
         assert err.value.rule == rule_id and self.state is before
 
     @rule(n=st.integers(1, 25))
@@ -149,7 +150,7 @@ class LockupGames(RuleBasedStateMachine):
         if "location" in cmd:
             cmd["location"] = location
         try:
-            events = decide(self.state, cmd)
+            events = decide(self.state, parse(cmd, self.state.seating))
         except (RuleViolation, InputError):
             assert self.state is before and len(self.log) == self.state.seq
             return
@@ -164,7 +165,7 @@ class LockupGames(RuleBasedStateMachine):
                {"type": "adjust", "seat": name, "quantity": quantity, "delta": delta, "reason": "test"})
         before = self.state
         try:
-            events = decide(self.state, cmd)
+            events = decide(self.state, parse(cmd, self.state.seating))
         except RuleViolation:
             assert self.state is before
             return

@@ -38,7 +38,8 @@ def act(game_id: str, action: str):
         return _to_end_page(game, answer) or _to_prompt(answer)
     core = core_of(loaded.state)
     try:
-        command, entered = parser(request.form, core)
+        posted, entered = parser(request.form, core)
+        command = loaded.ui.definition.parse_command(loaded.state, posted)  # validated once, as a dataclass
     except InputError as exc:
         # Another device's post may have landed since the early stale check (live.refuse_stale):
         # a form drawn for the question before is then stale, not a bad field.

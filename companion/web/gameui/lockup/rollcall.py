@@ -9,11 +9,12 @@ Hideouts revealing a face-down guard (L-SO6).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from flask_babel import gettext as _
 
 from companion.core.errors import InputError
-from companion.games.lockup.commands import MAX_FACE_DOWN
+from companion.games.lockup.commands import MAX_FACE_DOWN, Collect
 from companion.games.lockup.model import GUARDS, LOCATIONS
 from companion.games.lockup.state import held, in_hand
 from companion.web.gameui.lockup import cards, forms
@@ -184,12 +185,12 @@ ASKS = {"roll-call": ask_roll_call, "trait": ask_trait, "guard-turn": ask_guard_
 _REVEALING = ("tiles-revealed", "guard-card-revealed")  # values named to / turned face up for the table
 
 
-def acting_seat(command: Mapping):
-    """The seat a Lockup command acts for: its ``seat`` (the guards' automaton and the table's
-    steps act for nobody); confirming rewards while naming who declines acts for those seats."""
-    if command.get("type") == "collect" and command.get("declined"):
-        return tuple(command["declined"])
-    seat = command.get("seat")
+def acting_seat(command: Any):
+    """The seat a Lockup command (a dataclass) acts for: its ``seat`` (the guards' automaton and the
+    table's steps act for nobody); confirming rewards while naming who declines acts for those seats."""
+    if isinstance(command, Collect) and command.declined:
+        return tuple(command.declined)
+    seat = getattr(command, "seat", None)
     return seat if isinstance(seat, str) and seat != GUARDS else None
 
 

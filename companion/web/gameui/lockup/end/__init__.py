@@ -15,6 +15,8 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from companion.core.events import decode
+from companion.games.lockup.engine import GAME as LOCKUP
+from companion.solo_guard.automaton import SOLO
 from companion.web import bgstats as shared_bgstats
 from companion.web import htmx
 from companion.web.access import game_or_404
@@ -31,15 +33,7 @@ AUDIT_ENDPOINT = "lockup_end.audit"
 
 def _definition(kind: str):
     """The pure definition that folds a Lockup game: the engine, or the solo automaton around it."""
-    if kind == "lockup":
-        from companion.games.lockup import GAME
-
-        return GAME
-    if kind == "lockup-solo":
-        from companion.solo_guard import SOLO
-
-        return SOLO
-    return None
+    return {"lockup": LOCKUP, "lockup-solo": SOLO}.get(kind)
 
 
 def _finished(game_id: str) -> tuple[dict, object, list]:
