@@ -19,7 +19,7 @@ from functools import wraps
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
-from flask import abort, current_app, g, request, session
+from flask import abort, current_app, request, session
 from flask_babel import gettext as _
 
 from companion.events import UnknownGame
@@ -108,9 +108,6 @@ def game_or_404(game_id: str) -> dict:
     """The game row if it exists and this request may see it; otherwise 404 (no hint either way)."""
     if not can_see(game_id):
         abort(404)
-    early = g.pop("early_game", None)  # read by a before_request check of this same request
-    if early is not None and early["id"] == game_id:
-        return early
     try:
         return get_store().game(game_id)
     except UnknownGame:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, current_app, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from companion.core.errors import InputError, RuleViolation
 from companion.core.i18n import T
 from companion.events import ConflictError, IdempotencyError
 from companion.events.jsonl import export_lines, parse_export, replay, write_import
-from companion.web import damaged, get_store, historypages, htmx, play, seats
+from companion.web import damaged, get_store, historypages, htmx, live, play, seats
 from companion.web import history as game_history
 from companion.web.access import game_or_404, host_only, is_host, safe_next
 from companion.web.i18n import error_text
@@ -59,12 +59,8 @@ def run_command(
         loaded = play.execute(game, command, key or play.new_key(), request_data, after)
     except (RuleViolation, InputError) as exc:
         return render_game(game, error=error_text(exc), status=422)
-    except StaleAction:
-        return render_game(game, error=_("The table has moved on: nothing was recorded. Here is the table now."),
-                           status=409)
     except (ConflictError, IdempotencyError):
         return render_game(game, error=_("Someone else changed the game meanwhile; here is the latest."), status=409)
-    g.after_command = loaded  # the game as this command left it, for the view's answer
     if htmx:
         return render_game(loaded.game, loaded=loaded)
     return redirect(url_for("games.show", game_id=game["id"]), 303)
@@ -133,7 +129,7 @@ def _marker(game_id: str, action, which: str):
         return render_game(game, error=error_text(exc), status=422)
     except (ConflictError, IdempotencyError):
         return render_game(game, error=_("Someone else changed the game meanwhile; here is the latest."), status=409)
-    return answer_recorded(game, back)
+    return answer_recorded(get_store().game(game_id), back)  # the row as the marker left it
 
 
 @bp.get("/<game_id>/export.jsonl")
@@ -200,6 +196,12 @@ def _confirm(game: dict, which: str, target: str, action: str, status: int):
     html = render_template(template, game=game, which=which, target=target, question=question, error=moved,
                            next=safe_next(request.form.get("next")), new_key=play.new_key())
     return html, status
+
+
+@bp.app_errorhandler(StaleAction)
+def stale(exc: StaleAction):
+    """A form drawn for another question than the table's current one: 409 with the table now."""
+    return render_game(exc.game, error=live.moved_message(), status=409)
 
 
 @bp.app_errorhandler(seats.Refused)

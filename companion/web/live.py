@@ -13,8 +13,9 @@ worker thread each), and a poll that finds nothing new costs one indexed read of
   ``#live-table`` (``hx-sync``): an action aborts a poll under way, a poll waits out an action.
 - Every action form carries ``form_version`` (the ``seq`` it was drawn from) and ``form_target`` (the
   signature of the question it answers, :attr:`GameUI.target_of`), added by :func:`form_fields`
-  in each game's form macro. :func:`check_fresh` refuses, under the write lock, a post whose
-  target is no longer the current one (:class:`StaleAction`, answered 409 with the fresh view).
+  in each game's form macro. :func:`check_fresh` refuses, once, under the write lock, a post whose
+  target is no longer the current one (:class:`StaleAction`, an error its handler answers 409 with
+  the fresh view).
 """
 
 from __future__ import annotations
@@ -27,18 +28,19 @@ from flask_babel import gettext as _
 from flask_htmx.responses import HTMXResponseStopPolling
 from markupsafe import Markup, escape
 
-from companion.web import get_store
 from companion.web.access import game_or_404
-from companion.web.registry import GameUI, ui_for
+from companion.web.registry import GameUI
 
 bp = Blueprint("live", __name__, url_prefix="/games")
 
 
 class StaleAction(Exception):
-    """A form drawn from an older table that would now act on something else."""
+    """A form drawn from an older table that would now act on something else (answered 409 with
+    the table as it is now by the handler in :mod:`companion.web.games`)."""
 
-    def __init__(self, posted: str, current: str):
+    def __init__(self, game: dict, posted: str, current: str):
         super().__init__(f"the form answers {posted!r}, the table now asks {current!r}")
+        self.game = game
         self.posted = posted
         self.current = current
 
@@ -113,38 +115,16 @@ def posted() -> str | None:
     return request.form.get("form_target") if has_request_context() else None
 
 
-def check_fresh(ui: GameUI, state: Any, target: str | None) -> None:
+def check_fresh(game: dict, ui: GameUI, state: Any, target: str | None) -> None:
     """Refuse (:class:`StaleAction`) a post drawn for another question than ``state``'s; a post
-    whose question is still the current one goes through even if the version moved."""
+    whose question is still the current one goes through even if the version moved. Run once,
+    under the write lock (``play.execute``), and by a view whose parser refused the post's fields
+    (a field drawn for another question is stale, not wrong)."""
     if target is None or ui.target_of is None:
         return
     current = ui.target_of(state)
     if target != current:
-        raise StaleAction(target, current)
-
-
-def refuse_stale():
-    """``before_request``: answer a stale action post at once (409, the fresh view), before the
-    game's view parses its fields against a table they were not drawn for (a parser would name
-    a field instead of saying what happened). ``play.execute`` checks again under the write lock.
-    A repeated post (its key already recorded) goes on: the store answers it as the first time."""
-    target = request.form.get("form_target") if request.method == "POST" else None
-    game_id = (request.view_args or {}).get("game_id")
-    if target is None or not game_id:
-        return None
-    game = game_or_404(game_id)
-    ui = ui_for(game["kind"])
-    if ui is None or ui.target_of is None or _recorded(request.form.get("key")):
-        return None
-    from companion.web import games, play
-
-    loaded = play.load(game)
-    if ui.target_of(loaded.state) == target or _recorded(request.form.get("key")):  # or: committed meanwhile
-        # The view parses the form against this same read (play.load(reuse=True)), and its
-        # game_or_404 finds the row read here (once: before any write).
-        g.early_game = game
-        return None
-    return games.render_game(game, error=moved_message(), status=409, loaded=loaded)
+        raise StaleAction(game, target, current)
 
 
 def moved_message() -> str:
@@ -152,17 +132,9 @@ def moved_message() -> str:
     return _("The table has moved on: nothing was recorded. Here is the table now.")
 
 
-def _recorded(key: str | None) -> bool:
-    if not key:
-        return False
-    found = get_store().db.execute("SELECT 1 FROM commands WHERE idempotency_key = ?", [key]).fetchone()
-    return found is not None
-
-
 def init_app(app) -> None:
-    """Register the poll, the early stale check and the template helpers."""
+    """Register the poll and the template helpers."""
     app.register_blueprint(bp)
-    app.before_request(refuse_stale)
     app.jinja_env.globals["live_stamp"] = stamp
     app.jinja_env.globals["live_fields"] = form_fields
     app.jinja_env.globals["live_version"] = shown_version

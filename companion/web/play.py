@@ -28,10 +28,9 @@ from companion.core.codec import jsonable
 from companion.core.errors import RuleViolation
 from companion.core.events import Event, decode, encode
 from companion.core.i18n import T
-from companion.events import IdempotencyError, StoredEvent
+from companion.events import ConflictError, IdempotencyError, StoredEvent
 from companion.events.store import request_hash
 from companion.web import get_store, live, seats
-from companion.web.grown import Grown
 from companion.web.registry import GameUI, ui_for
 
 
@@ -42,8 +41,8 @@ class Loaded:
 
     game: dict[str, Any]
     ui: GameUI
-    records: list[StoredEvent]
-    events: list[Event]
+    records: Sequence[StoredEvent]
+    events: Sequence[Event]
     state: Any
     timeline: history.Timeline
 
@@ -52,21 +51,21 @@ class Loaded:
 class Folded:
     """A game's stream folded up to ``last_seq`` (immutable: shared by threads)."""
 
-    # The sequences are Grown views: the next step's fold shares them (no copy of the whole game).
+    # Plain tuples: the next step's fold copies them (microseconds for a whole game, measured in
+    # benchmarks/README.md), which keeps every fold a value no thread can change under another.
     last_seq: int
-    records: Sequence[StoredEvent]
-    decoded: Sequence[Event]  # each record decoded, markers included (a refold never decodes again)
-    events: Sequence[Event]  # the effective events
-    effective: Sequence[StoredEvent]  # their records
+    records: tuple[StoredEvent, ...]
+    decoded: tuple[Event, ...]  # each record decoded, markers included (a refold never decodes again)
+    events: tuple[Event, ...]  # the effective events
+    effective: tuple[StoredEvent, ...]  # their records
     state: Any
-    in_effect: Sequence[str]  # as history.Timeline (indexed: ``in`` is a look-up)
+    in_effect: tuple[str, ...]  # as history.Timeline
     redoable: tuple[str, ...]
     dead: frozenset[str]  # commands not in effect: a record of one again would change earlier events
 
     def loaded(self, game: dict[str, Any], ui: GameUI) -> Loaded:
         """This fold as a :class:`Loaded` of the game row ``game``."""
-        return Loaded(game, ui, self.records, self.events, self.state,  # type: ignore[arg-type]  # read-only views
-                      history.Timeline(self.in_effect, self.redoable))
+        return Loaded(game, ui, self.records, self.events, self.state, history.Timeline(self.in_effect, self.redoable))
 
     def recent(self, count: int) -> list[tuple[StoredEvent, Event]]:
         """The latest ``count`` effective records with their decoded events (a feed's tail:
@@ -157,8 +156,8 @@ def fold_all(ui: GameUI, records: Sequence[StoredEvent], decoded: Sequence[Event
     kept = [(r, d) for r, d in zip(records, decoded, strict=True) if r.type not in _MARKERS and r.command_id in alive]
     events = tuple(d for _r, d in kept)
     commands = {r.command_id for r in records if r.type not in _MARKERS}
-    return Folded(records[-1].seq if records else 0, Grown(records), Grown(decoded), Grown(events),
-                  Grown(r for r, _d in kept), ui.definition.fold(events), Grown(line.in_effect, indexed=True),
+    return Folded(records[-1].seq if records else 0, tuple(records), tuple(decoded), events,
+                  tuple(r for r, _d in kept), ui.definition.fold(events), tuple(line.in_effect),
                   line.redoable, frozenset(commands - alive))
 
 
@@ -183,9 +182,16 @@ def advance(ui: GameUI, base: Folded | None, tail: Sequence[StoredEvent]) -> Fol
         if command != last and command not in new_commands and command not in in_effect:
             new_commands.append(command)
             last, redoable = command, ()
-    return Folded(tail[-1].seq, base.records.grown(tail), base.decoded.grown(decoded), base.events.grown(decoded),
-                  base.effective.grown(tail), ui.definition.fold(decoded, base.state),
-                  base.in_effect.grown(new_commands), redoable, base.dead)
+    return _appended(base, tuple(tail), tuple(decoded), ui.definition.fold(decoded, base.state),
+                     tuple(new_commands), redoable)
+
+
+def _appended(base: Folded, records: tuple[StoredEvent, ...], events: tuple[Event, ...], state: Any,
+              commands: tuple[str, ...], redoable: tuple[str, ...] = ()) -> Folded:
+    """``base`` followed by ``records`` of new commands (no marker), decoded as ``events``, which
+    leave ``state``."""
+    return Folded(records[-1].seq, base.records + records, base.decoded + events, base.events + events,
+                  base.effective + records, state, base.in_effect + commands, redoable, base.dead)
 
 
 class _Stale(Exception):
@@ -233,37 +239,41 @@ def forget(game_id: str | None = None) -> None:
 
 
 def folded(game_id: str, ui: GameUI, known: int | None = None) -> Folded:
-    """The game's stream folded to its latest ``seq``, from the cache and the records after it."""
+    """The game's stream folded to its latest ``seq``, from the cache and the records after it
+    (``known``: the ``last_seq`` of the game row this request read; a cache at it reads nothing)."""
     store, base = get_store(), _cached(game_id)
-    if base is not None and known is not None and known < base.last_seq and store.last_seq(game_id) < base.last_seq:
-        base = None  # the stream is behind the cache: not the same database file
-    try:
-        result = advance(ui, base, store.events(game_id, after=base.last_seq if base else 0))
-    except _Stale:
-        result = fold_all(ui, store.events(game_id))
-    _remember(game_id, result)
+    if base is not None and known is not None and known == base.last_seq:
+        result = base  # fast-forward by nothing: the row says the cache is the whole stream
+    else:
+        if base is not None and known is not None and known < base.last_seq \
+                and store.last_seq(game_id) < base.last_seq:
+            base = None  # the stream is behind the cache: not the same database file
+        try:
+            result = advance(ui, base, store.events(game_id, after=base.last_seq if base else 0))
+        except _Stale:
+            result = fold_all(ui, store.events(game_id))
+        _remember(game_id, result)
     if has_app_context():
         g.setdefault("play_folds", {})[game_id] = result
     return result
 
 
-def latest(game_id: str, ui: GameUI) -> Folded:
-    """The fold this request last read of the game (read now if it has none). A request reads the
-    log once before its write and once after, not again for every part of the page it draws."""
-    found = g.get("play_folds", {}).get(game_id) if has_app_context() else None
-    return found if found is not None else folded(game_id, ui)
+def latest(game: dict[str, Any], ui: GameUI) -> Folded:
+    """The fold this request last read of ``game`` (read now if it has none, fast-forwarded from
+    the cache to the row's ``last_seq``): every part of a page draws from one read."""
+    found = g.get("play_folds", {}).get(game["id"]) if has_app_context() else None
+    return found if found is not None else folded(game["id"], ui, game.get("last_seq"))
 
 
 def recent(game: dict[str, Any], count: int) -> list[tuple[StoredEvent, Event]]:
     """The game's latest ``count`` effective records with their events, as this request read them."""
-    return latest(game["id"], _ui(game["kind"])).recent(count)
+    return latest(game, _ui(game["kind"])).recent(count)
 
 
-def load(game: dict[str, Any], reuse: bool = False) -> Loaded:
-    """Read and fold a game (:class:`EmptyGame` when it has no event to fold); ``reuse``: as this
-    request last read it, if it did (a view parsing a post against the early stale check's read)."""
+def load(game: dict[str, Any]) -> Loaded:
+    """Read and fold a game (:class:`EmptyGame` when it has no event to fold), once per request."""
     ui = _ui(game["kind"])
-    result = latest(game["id"], ui) if reuse else folded(game["id"], ui, game.get("last_seq"))
+    result = latest(game, ui)
     if not result.records:
         raise EmptyGame(game["id"])
     return result.loaded(game, ui)
@@ -273,37 +283,45 @@ def execute(
     game: dict[str, Any], command: Any, key: str, request: Any, after: Projection | None = None
 ) -> Loaded:
     """Decide ``command`` against the latest state and append its events, atomically with the
-    status and ``after`` (more projections); return the game as it is afterwards (so the answer
-    need not read and fold the log again).
+    status and ``after`` (more projections); return the game as it is afterwards: the decision's
+    own fold of the new events, cached as it is (nothing is read back after the commit).
 
     Raises ``RuleViolation`` (nothing appended) when the command is illegal, ``live.StaleAction``
     when the posted form was drawn for another question than the current one.
     """
     ui, store, target = _ui(game["kind"]), get_store(), live.posted()
     seats.check_may_act(game, command)  # a seat device acts for its seat only (issue 12)
-    base = latest(game["id"], ui)  # outside the lock: under it, only what others wrote meanwhile
-    seen: list[Folded] = []
+    base = latest(game, ui)  # outside the lock: under it, only what others wrote meanwhile
+    decided: list[Any] = []  # the fold the decision saw, its events, the state they leave
 
     def decide(tail: list[StoredEvent]) -> list[Event]:
         now = _under_lock(game["id"], ui, base, tail)
-        live.check_fresh(ui, now.state, target)  # under the lock: a replayed key never gets here
+        g.play_folds[game["id"]] = now  # a refusal answers with the table as the lock found it
+        live.check_fresh(game, ui, now.state, target)  # the one stale check: under the lock
         seats.check_in_state(game, ui, now.state, command)  # whose turn, a sum entered: judged under the lock
         new = ui.definition.decide(now.state, command)
-        seen.append(now)
-        seen.append(ui.definition.fold(new, now.state))
+        decided[:] = [now, tuple(new), ui.definition.fold(new, now.state)]  # the one fold of the new events
         return new
 
     def project() -> None:
-        store.set_status(game["id"], status_of(ui, seen[1]))
-        _project_state(game, seen[1])
+        _project_state(game, decided[2])
         if after is not None:
             after()
 
-    store.execute(game["id"], decide, key, _without_token(request), project, after=base.last_seq,
-                  command=command_json(ui, command))
-    # Replayed or not, the answer is the stream as committed: the new records only are read.
-    row = store.game(game["id"])
-    return folded(game["id"], ui, row["last_seq"]).loaded(row, ui)
+    try:
+        written = store.execute(game["id"], decide, key, _without_token(request), project, after=base.last_seq,
+                                command=command_json(ui, command), status=lambda: status_of(ui, decided[2]))
+    except ConflictError:
+        forget(game["id"])  # the stream is shorter than the cached fold: a replaced database file
+        raise
+    if written.replayed:  # a double tap's copy: the stream as its first copy left it
+        row = store.game(game["id"])
+        return folded(game["id"], ui, row["last_seq"]).loaded(row, ui)
+    now, events, state = decided
+    result = _appended(now, written.records, events, state, (key,))
+    _remember(game["id"], result)
+    g.play_folds[game["id"]] = result
+    return result.loaded({**game, "last_seq": written.last_seq, "status": status_of(ui, state)}, ui)
 
 
 def _under_lock(game_id: str, ui: GameUI, base: Folded, tail: list[StoredEvent]) -> Folded:
@@ -326,7 +344,7 @@ def redo(game: dict[str, Any], key: str) -> None:
 
 def _marker(game: dict[str, Any], key: str, which: str) -> None:
     ui, store, after = _ui(game["kind"]), get_store(), []
-    base = folded(game["id"], ui)
+    base = latest(game, ui)
 
     def decide(tail: list[StoredEvent]) -> list[Event]:
         now = _under_lock(game["id"], ui, base, tail)
@@ -340,12 +358,10 @@ def _marker(game: dict[str, Any], key: str, which: str) -> None:
         after.append(advance(ui, now, [stored]).state)
         return [marker]
 
-    def project() -> None:
-        store.set_status(game["id"], status_of(ui, after[0]))
-        _project_state(game, after[0])
-
-    store.execute(game["id"], decide, key, {"action": which}, project, after=base.last_seq,
-                  command=verify.marker_command(which))
+    store.execute(game["id"], decide, key, {"action": which}, lambda: _project_state(game, after[0]),
+                  after=base.last_seq, command=verify.marker_command(which), status=lambda: status_of(ui, after[0]))
+    if has_app_context():
+        g.get("play_folds", {}).pop(game["id"], None)  # the marker changes which events count: read anew
 
 
 def command_json(ui: GameUI, command: Any) -> dict[str, Any] | None:
@@ -357,8 +373,10 @@ def command_json(ui: GameUI, command: Any) -> dict[str, Any] | None:
 def answered(game: dict[str, Any], key: str | None, request: Any) -> bool:
     """Whether ``key`` was already recorded for this same ``request`` on ``game`` (a double tap's
     copy). Such a post gets the first answer whatever the table has become, so views ask this
-    before judging the post against the current state (issue 20)."""
-    if not key:
+    before judging the post against the current state (issue 20). The key is looked for in this
+    request's fold first: only a key found there is looked up (its request compared), so a step
+    never reads ``commands``; a copy committed after that read is found by the store under its lock."""
+    if not key or not any(r.command_id == key for r in reversed(latest(game, _ui(game["kind"])).records)):
         return False
     found = get_store().db.execute("SELECT game_id, request_hash FROM commands WHERE idempotency_key = ?",
                                    [key]).fetchone()

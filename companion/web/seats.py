@@ -70,8 +70,7 @@ def table(game_id: str) -> dict[str, Any]:
     the seats section and the poll's version all need it); a seat route forgets it when it writes."""
     known = g.setdefault("seat_tables", {})
     if game_id not in known:
-        store = get_store()
-        known[game_id] = {"holders": store.seat_holders(game_id), "requests": store.seat_requests(game_id)}
+        known[game_id] = get_store().seat_table(game_id)
     return known[game_id]
 
 
