@@ -23,7 +23,7 @@ from flask import abort, current_app, request, session
 from flask_babel import gettext as _
 
 from companion.events import UnknownGame
-from companion.web import get_store
+from companion.web.base import error_page, get_store
 
 
 def is_local() -> bool:
@@ -67,8 +67,6 @@ def refuse_stranger() -> tuple:
         "Only the device running the companion can start games or change its settings (box profile, "
         "card catalog, imports). Open this page on that device, or join a game with its link or table code."
     )
-    from companion.web import error_page
-
     return error_page(403, message)
 
 

@@ -23,26 +23,15 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from flask import Blueprint, Response, g, has_request_context, request
-from flask_babel import gettext as _
+from flask import Blueprint, Response, g, request
 from flask_htmx.responses import HTMXResponseStopPolling
 from markupsafe import Markup, escape
 
 from companion.web.access import game_or_404
-from companion.web.registry import GameUI
+from companion.web.rendering import render_game
+from companion.web.seats import table
 
 bp = Blueprint("live", __name__, url_prefix="/games")
-
-
-class StaleAction(Exception):
-    """A form drawn from an older table that would now act on something else (answered 409 with
-    the table as it is now by the handler in :mod:`companion.web.games`)."""
-
-    def __init__(self, game: dict, posted: str, current: str):
-        super().__init__(f"the form answers {posted!r}, the table now asks {current!r}")
-        self.game = game
-        self.posted = posted
-        self.current = current
 
 
 @bp.get("/<game_id>/poll")
@@ -56,9 +45,7 @@ def poll(game_id: str) -> Response:
     if request.args.get("seen", "") == now and not finished:
         response = Response(status=204)
     else:
-        from companion.web import games
-
-        html, _status = games.render_game(game, fragment=True, polled=True)
+        html, _status = render_game(game, fragment=True, polled=True)
         response = HTMXResponseStopPolling(html) if finished else Response(html, mimetype="text/html")
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -68,8 +55,6 @@ def table_version(game_id: str, seq: int) -> str:
     """What a device has seen of a table: the game's last ``seq`` and a short digest of who holds
     which seat and who asks for one (a seat taken or released changes what every device shows;
     device ids are credentials, so only a digest of them goes out)."""
-    from companion.web.seats import table
-
     seats = table(game_id)
     holders = sorted((seat, h["device_id"]) for seat, h in seats["holders"].items())
     asking = [(r["device_id"], r["seat"]) for r in seats["requests"]]
@@ -108,28 +93,6 @@ def form_fields() -> Markup:
         f'<input type="hidden" name="form_version" value="{seq}">'
         f'<input type="hidden" name="form_target" value="{escape(target)}">'
     )
-
-
-def posted() -> str | None:
-    """The ``target`` a form was drawn for (None: a post without one, e.g. an older page)."""
-    return request.form.get("form_target") if has_request_context() else None
-
-
-def check_fresh(game: dict, ui: GameUI, state: Any, target: str | None) -> None:
-    """Refuse (:class:`StaleAction`) a post drawn for another question than ``state``'s; a post
-    whose question is still the current one goes through even if the version moved. Run once,
-    under the write lock (``play.execute``), and by a view whose parser refused the post's fields
-    (a field drawn for another question is stale, not wrong)."""
-    if target is None or ui.target_of is None:
-        return
-    current = ui.target_of(state)
-    if target != current:
-        raise StaleAction(game, target, current)
-
-
-def moved_message() -> str:
-    """What a stale post is answered (with the table as it is now)."""
-    return _("The table has moved on: nothing was recorded. Here is the table now.")
 
 
 def init_app(app) -> None:

@@ -10,8 +10,9 @@ from flask import Response, abort, request, url_for
 from flask_htmx.responses import make_response
 
 from companion.core.errors import InputError
-from companion.web import htmx, live, play
+from companion.web import play, stale
 from companion.web.access import game_or_404
+from companion.web.base import htmx
 from companion.web.games import answer_recorded, render_game, run_command
 from companion.web.gameui.lockup import cards, lightsout, patrol, rollcall, table
 from companion.web.gameui.lockup.blueprint import bp
@@ -41,7 +42,7 @@ def act(game_id: str, action: str):
         command, entered = parser(request.form, core)
     except InputError as exc:
         # A form drawn for the question before another device's move is stale, not a bad field.
-        live.check_fresh(game, loaded.ui, loaded.state, live.posted())
+        stale.check_fresh(game, loaded.ui, loaded.state, stale.posted())
         return render_game(game, error=error_text(exc), status=422)
     # Cards entered are remembered in the catalog in the command's own transaction.
     answer = run_command(game, command, request.form.get("key"), {"action": action, "form": recorded},

@@ -31,8 +31,9 @@ from companion.games.lockup.box_profile import (
 )
 from companion.games.lockup.card_forms import guard_field, profile_form_values, profile_from_form
 from companion.games.lockup.cards import card_doc
-from companion.web import access, error_page, get_store, htmx
+from companion.web import access
 from companion.web.access import is_local, require_host
+from companion.web.base import error_page, get_store, htmx
 from companion.web.gameui.lockup.import_words import profile_problems
 from companion.web.gameui.lockup.words import field_id, field_label, words
 from companion.web.qr import PHOTO_MAX_BYTES, read_photo, svg, too_large_message

@@ -15,9 +15,11 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from companion.core.events import decode
+from companion.games.lockup import GAME
+from companion.solo_guard import SOLO
 from companion.web import bgstats as shared_bgstats
-from companion.web import htmx
 from companion.web.access import game_or_404
+from companion.web.base import htmx
 from companion.web.gameui.lockup.end import auditform
 from companion.web.gameui.lockup.end.breakdown import audit_doc
 from companion.web.gameui.lockup.end.context import effective_records, final_context
@@ -32,12 +34,8 @@ AUDIT_ENDPOINT = "lockup_end.audit"
 def _definition(kind: str):
     """The pure definition that folds a Lockup game: the engine, or the solo automaton around it."""
     if kind == "lockup":
-        from companion.games.lockup import GAME
-
         return GAME
     if kind == "lockup-solo":
-        from companion.solo_guard import SOLO
-
         return SOLO
     return None
 
