@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Set everything up (including headless Chromium from the Debian package `chromium` when it is
-# missing and we are root) and run the whole test suite: ruff, then pytest.
+# missing and we are root) and run the whole test suite: ruff, import-linter, then pytest.
 # Extra arguments go to pytest (e.g. -m slow).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,6 +23,7 @@ fi
 export CHROMIUM="$chromium_bin"
 
 .venv/bin/ruff check .
+.venv/bin/lint-imports  # the layers and no import circles (pyproject.toml, docs/architecture.md)
 # Two workers (pytest-xdist): the browser tests in one of them, one after the other (tests/conftest.py),
 # everything else in the other. PYTEST_WORKERS=0 runs everything in this one process.
 .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" --dist loadgroup "$@"

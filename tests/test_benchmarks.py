@@ -113,3 +113,15 @@ def run_quick_with(name: str, capsys, extra: list[str]) -> str:
     assert status == 0, "without --check the exit status is 0 whatever the verdicts"
     assert "QUICK MODE" in out
     return out
+
+
+@pytest.mark.parametrize("scale", ["table", "club"])
+def test_bench_tables_quick_polls_acts_plays_and_reads_the_memory(capsys, scale):
+    """Issue 21's table and club scales (tiny sizes): latencies, notices, nothing lost, RSS."""
+    out = run_quick_with("bench_tables", capsys, ["--scale", scale])
+    for row in ("action, ms", "phone sees the move, s", "server CPU over the window", "RSS"):
+        assert row in out
+    goals = [line for line in out.split("verdict\n", 1)[1].splitlines()[1:] if line.strip()]
+    assert [g.split("  ")[0] for g in goals] == ["p95 action", "every phone sees each move", "nothing lost",
+                                                 "server RSS after whole games"]
+    assert "0 lost, 0 errors" in out

@@ -42,6 +42,16 @@ class SeatsMixin:
         rows = self.db.execute("SELECT seat, device_id, claimed_at FROM seats WHERE game_id = ?", [game_id])
         return {r[0]: {"device_id": r[1], "claimed_at": r[2]} for r in rows.fetchall()}
 
+    def seat_table(self, game_id: str) -> dict[str, Any]:
+        """``{"holders": seat_holders(…), "requests": seat_requests(…)}`` in one read (every
+        page of a game shows both)."""
+        rows = self.db.execute(
+            "SELECT 0, seat, device_id, claimed_at FROM seats WHERE game_id = ?"
+            " UNION ALL SELECT 1, seat, device_id, requested_at FROM seat_requests WHERE game_id = ?"
+            " ORDER BY 1, 4, 3", [game_id, game_id]).fetchall()
+        return {"holders": {r[1]: {"device_id": r[2], "claimed_at": r[3]} for r in rows if r[0] == 0},
+                "requests": [{"device_id": r[2], "seat": r[1], "requested_at": r[3]} for r in rows if r[0] == 1]}
+
     def seat_of(self, game_id: str, device_id: str) -> str | None:
         """The seat this device holds in the game, if any."""
         row = self.db.execute("SELECT seat FROM seats WHERE game_id = ? AND device_id = ?",

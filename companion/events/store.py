@@ -97,6 +97,11 @@ class AppendResult:
     first_seq: int
     last_seq: int
     replayed: bool = False
+    records: tuple[StoredEvent, ...] = ()  # the events written (none when replayed): no read-back
+
+
+class _Recorded(Exception):
+    """The command's key is in the stream already (raised under the lock, answered after it)."""
 
 
 def request_hash(value: Any) -> str:
@@ -393,6 +398,7 @@ class EventStore(SettingsMixin, SeatsMixin):
         project: Projection | None = None,
         after: int = 0,
         command: Any = None,
+        status: Callable[[], str] | None = None,
     ) -> AppendResult:
         """Decide-and-append under one ``BEGIN IMMEDIATE``: ``decide`` sees every event with
         ``seq > after`` (a caller that keeps the fold of the first ``after`` events reads only
@@ -400,20 +406,43 @@ class EventStore(SettingsMixin, SeatsMixin):
         JSON, kept with its events.
 
         ``project`` runs after the events are written, before the one ``COMMIT``: the
-        projections it writes commit with them. Whatever ``decide`` or ``project`` raises
-        propagates and nothing is written. A replayed key runs neither.
+        projections it writes commit with them. ``status`` (called once ``decide`` has run) is the
+        game's new status, written in the same statement as its ``last_seq``. The result carries the
+        records written (:attr:`AppendResult.records`), so a caller need not read them back.
+        Whatever ``decide`` or ``project`` raises propagates and nothing is written. A replayed
+        key runs neither: the key is looked up only when it shows up in the records read under
+        the lock or when the ``commands`` row cannot be inserted (its PRIMARY KEY).
         """
         digest = request_hash(request)
-        with self.transaction():
+        try:
+            with self.transaction():
+                rows = self._events_from(game_id, after)
+                history = rows[1:] if after else rows
+                if any(r.command_id == idempotency_key for r in history):
+                    raise _Recorded  # a double tap's first copy committed while this one waited
+                records = [_to_record(e) for e in decide(history)]
+                last = rows[-1] if rows else None
+                result = self._write(game_id, last.seq if last else 0, records, idempotency_key, digest,
+                                     command=command, status=status, previous_ts=last.ts if last else None)
+                if project is not None:
+                    project()
+                return result
+        except (_Recorded, sqlite3.IntegrityError):
+            # The key is looked up only now, once the write is refused or the key showed up in the
+            # stream: the common step never reads it (the PRIMARY KEY of ``commands`` guards it).
             seen = self._seen(idempotency_key, game_id, digest)
-            if seen:
-                return seen
-            history = self.events(game_id, after=after)
-            records = [_to_record(e) for e in decide(history)]
-            result = self._write(game_id, self.last_seq(game_id), records, idempotency_key, digest, command=command)
-            if project is not None:
-                project()
-            return result
+            if seen is None:
+                raise
+            return seen
+
+    def _events_from(self, game_id: str, after: int) -> list[StoredEvent]:
+        """The events with ``seq >= after`` (from the first one when ``after`` is 0): the record at
+        ``after`` proves the stream reaches the caller's fold and gives the time the next event may
+        not precede, in the same read as the tail. :class:`ConflictError` when the stream is shorter."""
+        rows = self.events(game_id, after=after - 1 if after else 0)
+        if after and (not rows or rows[0].seq != after):
+            raise ConflictError(f"game {game_id} does not reach seq {after}")
+        return rows
 
     def _not_before(self, game_id: str, current: int, now: str) -> str:
         """``now``, or the time of the game's event ``current`` if the clock shows earlier: a
@@ -421,12 +450,7 @@ class EventStore(SettingsMixin, SeatsMixin):
         so its export stays one an import accepts (companion.events.jsonl refuses time running
         backwards)."""
         row = self.db.execute("SELECT ts FROM events WHERE game_id = ? AND seq = ?", [game_id, current]).fetchone()
-        if row is None:
-            return now
-        try:
-            return row[0] if datetime.fromisoformat(row[0]) > datetime.fromisoformat(now) else now
-        except (TypeError, ValueError):  # a time without its zone (never written by this app)
-            return now
+        return now if row is None else _not_earlier(row[0], now)
 
     def _seen(self, key: str, game_id: str, digest: str) -> AppendResult | None:
         row = self.db.execute(
@@ -441,24 +465,41 @@ class EventStore(SettingsMixin, SeatsMixin):
     def _write(
         self, game_id: str, current: int, records: list[Record], key: str, digest: str,
         command_id: str | None = None, times: list[str] | None = None, command: Any = None,
+        status: Callable[[], str] | None = None, previous_ts: str | None = None,
     ) -> AppendResult:
         if not records:
             raise ValueError("a command must append at least one event")
         now = _now()
-        times = times or [self._not_before(game_id, current, now)] * len(records)
-        rows = [
-            (game_id, current + i, type_, version, json.dumps(payload, ensure_ascii=False), ts, command_id or key)
+        if times is None:
+            at = _not_earlier(previous_ts, now) if previous_ts is not None else self._not_before(game_id, current, now)
+            times = [at] * len(records)
+        stored = [
+            StoredEvent(game_id, current + i, type_, version, payload, ts, command_id or key)
             for i, ((type_, version, payload), ts) in enumerate(zip(records, times, strict=True), start=1)
         ]
-        self.db.conn.executemany(
-            "INSERT INTO events (game_id, seq, type, version, payload, ts, command_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            rows,
-        )
-        last = current + len(rows)
+        # The command row first: a key already recorded fails here, before the events are inserted.
+        last = current + len(stored)
         self.db.execute(
             "INSERT INTO commands (idempotency_key, game_id, request_hash, first_seq, last_seq, created_at, command)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
             [key, game_id, digest, current + 1, last, now, _command_text(command)],
         )
-        self.db.execute("UPDATE games SET last_seq = ?, updated_at = ? WHERE id = ?", [last, now, game_id])
-        return AppendResult(current + 1, last)
+        self.db.conn.executemany(
+            "INSERT INTO events (game_id, seq, type, version, payload, ts, command_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(e.game_id, e.seq, e.type, e.version, json.dumps(e.payload, ensure_ascii=False), e.ts, e.command_id)
+             for e in stored],
+        )
+        if status is None:
+            self.db.execute("UPDATE games SET last_seq = ?, updated_at = ? WHERE id = ?", [last, now, game_id])
+        else:  # the status projection in the same statement (one write of the game row per step)
+            self.db.execute("UPDATE games SET last_seq = ?, updated_at = ?, status = ? WHERE id = ?",
+                            [last, now, status(), game_id])
+        return AppendResult(current + 1, last, records=tuple(stored))
+
+
+def _not_earlier(previous: str, now: str) -> str:
+    """``now``, or ``previous`` (the time of the game's last event) if the clock shows earlier."""
+    try:
+        return previous if datetime.fromisoformat(previous) > datetime.fromisoformat(now) else now
+    except (TypeError, ValueError):  # a time without its zone (never written by this app)
+        return now

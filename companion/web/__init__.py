@@ -1,93 +1,57 @@
-"""The web layer: extensions, blueprints, the store (one connection per thread), error pages,
-storage faults and request hardening."""
+"""The web layer's wiring: extensions, blueprints, hooks and error handlers (the shared pieces
+themselves live in :mod:`companion.web.base`, re-exported here for callers outside the web layer).
+See docs/architecture.md for the layers."""
 
 from __future__ import annotations
 
-import mimetypes
 import sqlite3
 
-from flask import Flask, g, render_template, request, session
-from flask_babel import Babel
+from flask import Flask, current_app, g
+from flask_babel import get_locale
 from flask_babel import gettext as _
-from flask_htmx import HTMX
-from flask_htmx.responses import make_response
-from flask_wtf.csrf import CSRFError, CSRFProtect
-from markupsafe import escape
+from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from companion.events import EventStore
+from companion.web import (
+    assets,
+    catalog,
+    damaged,
+    games,
+    hardening,
+    home,
+    i18n,
+    live,
+    records,
+    rules,
+    seat_routes,  # noqa: F401 - imported to register its blueprint (registry.register_blueprint)
+    storage,
+    templating,
+)
+from companion.web.base import LANG_COOKIE, babel, csrf, error_page, get_store, htmx, select_locale
+from companion.web.registry import register_game_blueprints
 
-# Python's own table lacks the install manifest's type before 3.13; phones need it to install the app.
-mimetypes.add_type("application/manifest+json", ".webmanifest")
-
-csrf = CSRFProtect()
-babel = Babel()
-htmx = HTMX()
-
-
-LANG_COOKIE = "lang"  # the language chosen on this device (home.set_language)
-
-
-def select_locale() -> str:
-    """The language chosen on this device (its cookie, else this browser session's choice), else
-    the browser's best match."""
-    from flask import current_app
-
-    langs = current_app.config["LANGUAGES"]
-    for chosen in (request.cookies.get(LANG_COOKIE), session.get("lang")):
-        if chosen in langs:
-            return chosen
-    return request.accept_languages.best_match(langs) or "en"
-
-
-def get_store() -> EventStore:
-    """The request's store: this thread's connection, reused across requests (see ``storage``)."""
-    from companion.web.storage import app_store
-
-    if "store" not in g:
-        g.store = app_store()
-    return g.store
-
+__all__ = ["LANG_COOKIE", "babel", "csrf", "error_page", "get_store", "htmx", "init_app", "select_locale"]
 
 def init_app(app: Flask) -> None:
     """Wire extensions, blueprints and hooks into ``app``."""
     _check_database(app)
-    from companion.web import hardening
-
     hardening.init_app(app)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
-    from companion.web import catalog
-
     catalog.install(app)  # the request's catalog found once, not per string
     htmx.init_app(app)
-    from companion.web import assets
-
     assets.init_app(app)  # compressed answers, content-hashed static URLs
-    from flask_babel import get_locale
-
     app.jinja_env.globals["get_locale"] = get_locale
-    from companion.web import templating
-
     templating.install(app)  # dict items before attributes: no exception per look-up
     templating.install_url_for(app)  # URLs built once
-    from companion.web import i18n
-
     i18n.init_app(app)  # the core's messages (refusals, reasons) in the request's language
-    from companion.web import games, home, rules
-
     app.register_blueprint(home.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(rules.bp)
-    from companion.web import records
-
     app.register_blueprint(records.bp)  # issue 24: records, their projection and exports
-    from companion.web import live
-
     live.init_app(app)  # the version poll and the forms' version/target fields
     app.jinja_env.filters["rule_links"] = rules.rule_links  # every rule id shown links to the rules page
-    from companion.web.registry import register_game_blueprints
-
     register_game_blueprints(app)
     app.teardown_appcontext(_close_store)
     app.after_request(_headers)
@@ -95,8 +59,6 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(sqlite3.Error, _storage_error)
     app.register_error_handler(OSError, _storage_error)
-    from companion.web import damaged
-
     damaged.install(app)  # a game whose stored record fails to fold or draw: a page saying so, not a 500
 
 
@@ -113,36 +75,15 @@ def _check_database(app: Flask) -> None:
 
 def _close_store(_exc: BaseException | None) -> None:
     # The connection stays open for the thread's next request; a transaction must not.
-    from companion.web.storage import settle
-
     store = g.pop("store", None)
     if store is not None:
-        settle(store)
+        storage.settle(store)
 
 
 def _headers(response):
     # htmx and plain requests get different bodies from the same URL: caches must know.
     response.vary.add("HX-Request")
     return response
-
-
-def error_page(code: int, message: str):
-    """The error page; if even that cannot be rendered, the same words as bare HTML (an error
-    answer must never become a 500 of its own)."""
-    fragment = bool(htmx)
-    try:
-        html = render_template("errors/error.html", code=code, message=message, root=request.script_root,
-                               fragment=fragment)
-        # htmx swaps only some codes (base.html); those it swaps go to #main, whatever the target.
-        if fragment:
-            return make_response(html, code, retarget="#main", reswap="innerHTML")
-        return html, code
-    except Exception:  # noqa: BLE001 - the last resort of error handling must not raise
-        from flask import current_app
-
-        current_app.logger.exception("the error page could not be rendered")
-        body = f"<!doctype html><title>{code}</title><h1>{code}</h1><p role='alert'>{escape(message)}</p>"
-        return body, code
 
 
 def _csrf_error(exc: CSRFError):
@@ -174,10 +115,6 @@ def _standard_message(code: int) -> str | None:
 
 def _storage_error(exc: Exception):
     """A write refused by a read-only or full disk: 503/507 saying nothing was recorded."""
-    from flask import current_app
-
-    from companion.web import storage
-
     kind = storage.fault_of(exc)
     if kind is None:
         raise exc

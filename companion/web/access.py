@@ -19,11 +19,11 @@ from functools import wraps
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
-from flask import abort, current_app, g, request, session
+from flask import abort, current_app, request, session
 from flask_babel import gettext as _
 
 from companion.events import UnknownGame
-from companion.web import get_store
+from companion.web.base import error_page, get_store
 
 
 def is_local() -> bool:
@@ -67,8 +67,6 @@ def refuse_stranger() -> tuple:
         "Only the device running the companion can start games or change its settings (box profile, "
         "card catalog, imports). Open this page on that device, or join a game with its link or table code."
     )
-    from companion.web import error_page
-
     return error_page(403, message)
 
 
@@ -108,9 +106,6 @@ def game_or_404(game_id: str) -> dict:
     """The game row if it exists and this request may see it; otherwise 404 (no hint either way)."""
     if not can_see(game_id):
         abort(404)
-    early = g.pop("early_game", None)  # read by a before_request check of this same request
-    if early is not None and early["id"] == game_id:
-        return early
     try:
         return get_store().game(game_id)
     except UnknownGame:

@@ -16,10 +16,13 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 from urllib.parse import quote
 
-from flask import Response
+from flask import Response, abort
+from flask_babel import gettext as _
 
 from companion.core import history
-from companion.web import get_store
+from companion.web import play as recorded
+from companion.web.access import game_or_404
+from companion.web.base import get_store
 
 SCHEME_URL = "bgstats://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "Table companion"  # BG Stats remembers matches per source name: keep it stable
@@ -82,12 +85,6 @@ def finished_download(game_id: str, kind: str, final_result: Callable[[Any], Any
                       make_play: Callable[[dict, list, Any], dict], slug: str) -> Response:
     """The BG Stats play of a finished ``kind`` game as a download (``<slug>-<id>-bgstats.json``):
     404 for a game of another kind, 403 before its end."""
-    from flask import abort
-    from flask_babel import gettext as _
-
-    from companion.web import play as recorded
-    from companion.web.access import game_or_404
-
     game = game_or_404(game_id)
     if game["kind"] != kind:
         abort(404)

@@ -4,10 +4,11 @@ Flask-Babel finds the catalog anew for every ``gettext``: several ``g`` proxy lo
 then its cache, about 13 µs a call. A panel translates several hundred strings, so that look-up
 alone cost a render 10–20 ms, all of it holding the GIL that every other request thread waits for.
 
-:func:`install` keeps Flask-Babel's behaviour (locale selector, ``refresh``, ``force_locale``,
-the same catalog objects) and remembers, in Flask-Babel's own per-request namespace, which catalog
-goes with which locale and domain object: a changed locale (``refresh``, ``force_locale``) is a
-different object, so the memo is simply bypassed and Flask-Babel decides again.
+:func:`translations` is a plain per-request cache over Flask-Babel's public API
+(``get_locale``, ``get_translations``): the catalog is kept in ``g`` with the locale it was found
+for; a changed locale (``refresh``, ``force_locale``) is a different object, so the cache is
+simply bypassed. Nothing of Flask-Babel is patched: Python code's ``flask_babel.gettext`` goes its
+own way, the templates' ``_``/``ngettext`` (the many strings of a panel) come here.
 """
 
 from __future__ import annotations
@@ -16,29 +17,21 @@ from typing import Any
 
 import flask_babel
 from babel import support
-from flask import Flask
-from flask.globals import _cv_app
+from flask import Flask, g, has_app_context
 from jinja2 import pass_context
 from markupsafe import Markup
 
-_MEMO = "companion_catalog"  # attribute of g._flask_babel: (locale, domain, translations)
-
 
 def translations() -> Any:
-    """The catalog of the request's locale (Flask-Babel's own object)."""
-    app_ctx = _cv_app.get(None)
-    if app_ctx is None:
+    """The catalog of the request's locale (Flask-Babel's own object), found once per request."""
+    if not has_app_context():
         return support.NullTranslations()
-    ns = app_ctx.g.__dict__.get("_flask_babel")
-    if ns is not None:
-        memo = ns.__dict__.get(_MEMO)
-        if memo is not None and memo[0] is ns.__dict__.get("babel_locale") \
-                and memo[1] is ns.__dict__.get("babel_domain"):
-            return memo[2]
-    found = _slow()
-    ns = app_ctx.g.__dict__.get("_flask_babel")
-    if ns is not None:
-        setattr(ns, _MEMO, (ns.__dict__.get("babel_locale"), ns.__dict__.get("babel_domain"), found))
+    locale = flask_babel.get_locale()
+    known = g.get("companion_catalog")
+    if known is not None and known[0] is locale:
+        return known[1]
+    found = flask_babel.get_translations()
+    g.companion_catalog = (locale, found)
     return found
 
 
@@ -51,26 +44,6 @@ def _underscore(context: Any, string: str, **variables: Any) -> str:
     if context.eval_ctx.autoescape:
         text = Markup(text)
     return text % variables
-
-
-def _slow() -> Any:
-    domain = _babel_get_domain()
-    return type(domain).get_translations(domain)
-
-
-_babel_get_domain = flask_babel.get_domain
-
-
-def _get_domain() -> Any:
-    """``flask_babel.get_domain`` without its proxy look-ups once the request has chosen one."""
-    app_ctx = _cv_app.get(None)
-    if app_ctx is not None:
-        ns = app_ctx.g.__dict__.get("_flask_babel")
-        if ns is not None:
-            domain = ns.__dict__.get("babel_domain")
-            if domain is not None:
-                return domain
-    return _babel_get_domain()
 
 
 def install(app: Flask) -> None:
@@ -86,9 +59,3 @@ def install(app: Flask) -> None:
     # ``{{ _('…') }}`` straight to the catalog: Jinja's own ``_`` goes through an alias and two
     # ``context.call`` layers to reach the same ``gettext`` (a panel says a few hundred strings).
     app.jinja_env.globals["_"] = _underscore
-    with app.app_context():  # Flask-Babel builds its domain from the app's configuration
-        domain = app.extensions["babel"].instance.domain_instance
-    # Domain.gettext and friends ask self.get_translations(): this instance answers from the memo.
-    domain.get_translations = translations
-    # flask_babel.gettext (imported by name everywhere) looks its domain up through this global.
-    flask_babel.get_domain = _get_domain

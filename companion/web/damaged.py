@@ -17,8 +17,9 @@ from flask import current_app, render_template, request
 
 from companion.core.errors import CompanionError
 from companion.core.verify import verify
-from companion.web import get_store
+from companion.web import play
 from companion.web.access import can_see, is_host
+from companion.web.base import get_store
 from companion.web.registry import GAMES
 
 
@@ -32,8 +33,6 @@ def _on_error(exc: Exception):
     if game is None or not is_damaged(game):
         raise exc  # not a game's page, or a sound record: the app's own fault, a 500 as before
     current_app.logger.error("game %s: its record is damaged (%s: %s)", game["id"], type(exc).__name__, exc)
-    from companion.web import play
-
     play.forget(game["id"])  # nothing folded from it is kept
     return page(game)
 

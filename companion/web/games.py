@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, current_app, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from companion.core.errors import InputError, RuleViolation
 from companion.core.i18n import T
 from companion.events import ConflictError, IdempotencyError
 from companion.events.jsonl import export_lines, parse_export, replay, write_import
-from companion.web import damaged, get_store, historypages, htmx, play, seats
+from companion.web import damaged, historypages, play, seats, stale
 from companion.web import history as game_history
 from companion.web.access import game_or_404, host_only, is_host, safe_next
+from companion.web.base import get_store, htmx
+from companion.web.home import _home
 from companion.web.i18n import error_text
-from companion.web.live import StaleAction
 from companion.web.qr import join_url, svg
 from companion.web.registry import GAMES
+from companion.web.rendering import answer_recorded, render_game
+from companion.web.stale import StaleAction
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 
@@ -25,24 +28,6 @@ def show(game_id: str):
     """The game page: the game's own panel inside the shared shell."""
     game = game_or_404(game_id)
     return render_game(game)
-
-
-def render_game(game: dict, error: str | None = None, status: int = 200, loaded: play.Loaded | None = None,
-                fragment: bool | None = None, polled: bool = False):
-    """Render the shell (full page) or only the ``#game-panel`` region (``fragment``: by default
-    for htmx requests). ``polled``: the answer of a live poll (companion.web.live), which must not
-    take the focus from what the player is typing (no ``autofocus``)."""
-    loaded = loaded or play.load(game)
-    # No seat is ever taken from the URL (anyone can type ``?seat=``): a device that holds a seat
-    # (companion.web.seats) gets that seat's view, every other device what the table may see.
-    context = loaded.ui.context(loaded.state, game, seats.view_seat(game))
-    whole = not (bool(htmx) if fragment is None else fragment)  # an htmx answer is the panel alone: no join link
-    html = render_template(
-        "games/show.html" if whole else "games/_panel_region.html", game=game, loaded=loaded, ui=loaded.ui,
-        error=error, join_url=join_url(game) if whole else None, new_key=play.new_key(), polled=polled,
-        seating=seats.seating(game, loaded.state, loaded.ui), **context,
-    )
-    return html, status
 
 
 def run_command(
@@ -59,23 +44,11 @@ def run_command(
         loaded = play.execute(game, command, key or play.new_key(), request_data, after)
     except (RuleViolation, InputError) as exc:
         return render_game(game, error=error_text(exc), status=422)
-    except StaleAction:
-        return render_game(game, error=_("The table has moved on: nothing was recorded. Here is the table now."),
-                           status=409)
     except (ConflictError, IdempotencyError):
         return render_game(game, error=_("Someone else changed the game meanwhile; here is the latest."), status=409)
-    g.after_command = loaded  # the game as this command left it, for the view's answer
     if htmx:
         return render_game(loaded.game, loaded=loaded)
     return redirect(url_for("games.show", game_id=game["id"]), 303)
-
-
-def answer_recorded(game: dict, back: str | None = None) -> tuple[str, int] | Response:
-    """The answer to a command that is recorded (the first post or its repeat): the table as it
-    is now for htmx, else a redirect to ``back`` or the game page (post/redirect/get)."""
-    if htmx:
-        return render_game(game)
-    return redirect(back or url_for("games.show", game_id=game["id"]), 303)
 
 
 @bp.get("/<game_id>/qr.svg")
@@ -133,7 +106,7 @@ def _marker(game_id: str, action, which: str):
         return render_game(game, error=error_text(exc), status=422)
     except (ConflictError, IdempotencyError):
         return render_game(game, error=_("Someone else changed the game meanwhile; here is the latest."), status=409)
-    return answer_recorded(game, back)
+    return answer_recorded(get_store().game(game_id), back)  # the row as the marker left it
 
 
 @bp.get("/<game_id>/export.jsonl")
@@ -202,6 +175,12 @@ def _confirm(game: dict, which: str, target: str, action: str, status: int):
     return html, status
 
 
+@bp.app_errorhandler(StaleAction)
+def stale_action(exc: StaleAction):
+    """A form drawn for another question than the table's current one: 409 with the table now."""
+    return render_game(exc.game, error=stale.moved_message(), status=409)
+
+
 @bp.app_errorhandler(seats.Refused)
 def refused(exc: seats.Refused):
     """A device acting outside its role: 403 with the panel and the reason."""
@@ -209,8 +188,6 @@ def refused(exc: seats.Refused):
 
 
 def _import_error(message: str):
-    from companion.web.home import _home
-
     return _home(join_error=None, status=400, import_error=message)
 
 

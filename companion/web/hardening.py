@@ -16,6 +16,8 @@ import ipaddress
 from flask import Flask, current_app, request
 from flask_babel import gettext as _
 
+from companion.web.base import error_page
+
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"})
 
 CSP = "; ".join([
@@ -62,8 +64,6 @@ def check_host():
     header = request.headers.get("Host", "")
     if is_allowed_host(header, current_app.config.get("ALLOWED_HOSTS") or ()):
         return None
-    from companion.web import error_page
-
     shown = header if len(header) <= 80 else header[:80] + "…"
     return error_page(400, _(
         "Host header: %(host)s is not an address of this companion. Open it by the address it "

@@ -7,8 +7,9 @@ from urllib.parse import urlsplit
 from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
-from companion.web import LANG_COOKIE, get_store
+from companion.web import storage
 from companion.web.access import can_see, grant, is_local, join_allowed, safe_next
+from companion.web.base import LANG_COOKIE, get_store
 from companion.web.devices import mint_for
 from companion.web.registry import GAMES, SETTINGS_LINKS
 
@@ -39,10 +40,6 @@ def _home(join_error: str | None = None, status: int = 200, import_error: str | 
 def healthz():
     """``ok`` when the app answers and can record; otherwise the storage fault (503 read-only,
     507 full) in plain words. Cheap when healthy (used by the benchmark as the baseline)."""
-    from flask import current_app
-
-    from companion.web import storage
-
     kind = storage.current_fault(current_app._get_current_object())
     if kind is None:
         return "ok", 200, {"Content-Type": "text/plain"}

@@ -13,8 +13,9 @@ worker thread each), and a poll that finds nothing new costs one indexed read of
   ``#live-table`` (``hx-sync``): an action aborts a poll under way, a poll waits out an action.
 - Every action form carries ``form_version`` (the ``seq`` it was drawn from) and ``form_target`` (the
   signature of the question it answers, :attr:`GameUI.target_of`), added by :func:`form_fields`
-  in each game's form macro. :func:`check_fresh` refuses, under the write lock, a post whose
-  target is no longer the current one (:class:`StaleAction`, answered 409 with the fresh view).
+  in each game's form macro. :func:`check_fresh` refuses, once, under the write lock, a post whose
+  target is no longer the current one (:class:`StaleAction`, an error its handler answers 409 with
+  the fresh view).
 """
 
 from __future__ import annotations
@@ -22,25 +23,15 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from flask import Blueprint, Response, g, has_request_context, request
-from flask_babel import gettext as _
+from flask import Blueprint, Response, g, request
 from flask_htmx.responses import HTMXResponseStopPolling
 from markupsafe import Markup, escape
 
-from companion.web import get_store
 from companion.web.access import game_or_404
-from companion.web.registry import GameUI, ui_for
+from companion.web.rendering import render_game
+from companion.web.seats import table
 
 bp = Blueprint("live", __name__, url_prefix="/games")
-
-
-class StaleAction(Exception):
-    """A form drawn from an older table that would now act on something else."""
-
-    def __init__(self, posted: str, current: str):
-        super().__init__(f"the form answers {posted!r}, the table now asks {current!r}")
-        self.posted = posted
-        self.current = current
 
 
 @bp.get("/<game_id>/poll")
@@ -54,9 +45,7 @@ def poll(game_id: str) -> Response:
     if request.args.get("seen", "") == now and not finished:
         response = Response(status=204)
     else:
-        from companion.web import games
-
-        html, _status = games.render_game(game, fragment=True, polled=True)
+        html, _status = render_game(game, fragment=True, polled=True)
         response = HTMXResponseStopPolling(html) if finished else Response(html, mimetype="text/html")
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -66,8 +55,6 @@ def table_version(game_id: str, seq: int) -> str:
     """What a device has seen of a table: the game's last ``seq`` and a short digest of who holds
     which seat and who asks for one (a seat taken or released changes what every device shows;
     device ids are credentials, so only a digest of them goes out)."""
-    from companion.web.seats import table
-
     seats = table(game_id)
     holders = sorted((seat, h["device_id"]) for seat, h in seats["holders"].items())
     asking = [(r["device_id"], r["seat"]) for r in seats["requests"]]
@@ -108,61 +95,9 @@ def form_fields() -> Markup:
     )
 
 
-def posted() -> str | None:
-    """The ``target`` a form was drawn for (None: a post without one, e.g. an older page)."""
-    return request.form.get("form_target") if has_request_context() else None
-
-
-def check_fresh(ui: GameUI, state: Any, target: str | None) -> None:
-    """Refuse (:class:`StaleAction`) a post drawn for another question than ``state``'s; a post
-    whose question is still the current one goes through even if the version moved."""
-    if target is None or ui.target_of is None:
-        return
-    current = ui.target_of(state)
-    if target != current:
-        raise StaleAction(target, current)
-
-
-def refuse_stale():
-    """``before_request``: answer a stale action post at once (409, the fresh view), before the
-    game's view parses its fields against a table they were not drawn for (a parser would name
-    a field instead of saying what happened). ``play.execute`` checks again under the write lock.
-    A repeated post (its key already recorded) goes on: the store answers it as the first time."""
-    target = request.form.get("form_target") if request.method == "POST" else None
-    game_id = (request.view_args or {}).get("game_id")
-    if target is None or not game_id:
-        return None
-    game = game_or_404(game_id)
-    ui = ui_for(game["kind"])
-    if ui is None or ui.target_of is None or _recorded(request.form.get("key")):
-        return None
-    from companion.web import games, play
-
-    loaded = play.load(game)
-    if ui.target_of(loaded.state) == target or _recorded(request.form.get("key")):  # or: committed meanwhile
-        # The view parses the form against this same read (play.load(reuse=True)), and its
-        # game_or_404 finds the row read here (once: before any write).
-        g.early_game = game
-        return None
-    return games.render_game(game, error=moved_message(), status=409, loaded=loaded)
-
-
-def moved_message() -> str:
-    """What a stale post is answered (with the table as it is now)."""
-    return _("The table has moved on: nothing was recorded. Here is the table now.")
-
-
-def _recorded(key: str | None) -> bool:
-    if not key:
-        return False
-    found = get_store().db.execute("SELECT 1 FROM commands WHERE idempotency_key = ?", [key]).fetchone()
-    return found is not None
-
-
 def init_app(app) -> None:
-    """Register the poll, the early stale check and the template helpers."""
+    """Register the poll and the template helpers."""
     app.register_blueprint(bp)
-    app.before_request(refuse_stale)
     app.jinja_env.globals["live_stamp"] = stamp
     app.jinja_env.globals["live_fields"] = form_fields
     app.jinja_env.globals["live_version"] = shown_version

@@ -109,7 +109,7 @@ def grey(image, data: bytes, side: int, field: str):
 
 
 def _grey(image, data: bytes, side: int, field: str):
-    from PIL import Image
+    from PIL import Image  # imported on use: only a photo needs Pillow (tens of ms at start)
 
     if image.format == "JPEG":
         image.draft("L", (side, side))  # decoded at 1/2, 1/4, 1/8 scale: never whole
@@ -140,7 +140,7 @@ def _small(strip, factor: int):
 def _on_white(image):
     """``image`` with any transparency laid on white: transparent pixels are often black underneath,
     which would swallow a code's dark modules."""
-    from PIL import Image
+    from PIL import Image  # imported on use: only a photo needs Pillow (tens of ms at start)
 
     if image.mode not in ("RGBA", "LA", "PA") and "transparency" not in image.info:
         return image
@@ -207,7 +207,7 @@ def _png_rows(header: tuple, idat: Iterator[bytes], height: int, bands: int, fac
 def _png_strip(header: tuple, prior: bytes, filtered: bytes, count: int):
     """``count`` filtered rows decoded by Pillow as a PNG of their own, whose first row is the row
     before them unfiltered (the filters of the first row read it); the strip and its last row."""
-    from PIL import Image
+    from PIL import Image  # imported on use: only a photo needs Pillow (tens of ms at start)
 
     width, colour, before = header
     ihdr = struct.pack(">IIBBBBB", width, count + 1, 8, colour, 0, 0, 0)

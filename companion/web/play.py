@@ -1,14 +1,13 @@
-"""Application service between the views and the pure games: start, load, execute, undo, redo.
+"""Application service between the views and the pure games: start, execute, undo, redo (the
+reads, ``load`` and friends, are :mod:`companion.web.repository`'s, re-exported here).
 
 Views stay thin: parse the request into a command, call :func:`execute`, render the new state.
 Every write also writes its projections (the game's status; ``after``: e.g. the card catalog) in
 the same transaction as its events, so a crash never leaves one without the other.
 
-A step costs the same in round 6 as in round 1: each app keeps the folded state of its recent
-games (:class:`Folded`, bounded LRU, thread-safe). A read or a decision fetches only the records
-after the cached ``seq`` (another thread or another app on the same database may have moved the
-stream on) and folds those onto the cached state. New commands only ever add effective events;
-an undo/redo marker changes which earlier events count, so it refolds the cached decoded events.
+One pass per action (issue 21): the decision sees the cached fold plus what the store read under
+its write lock, the stale check runs there once, the new events are folded once, and that fold
+(with the records the store says it wrote) goes into the cache: nothing is read back.
 """
 
 from __future__ import annotations
@@ -16,68 +15,35 @@ from __future__ import annotations
 import base64
 import os
 import threading
-from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from flask import current_app, g, has_app_context
+from flask import g, has_app_context
 
 from companion.core import history, verify
 from companion.core.codec import jsonable
 from companion.core.errors import RuleViolation
-from companion.core.events import Event, decode, encode
+from companion.core.events import Event, encode
 from companion.core.i18n import T
-from companion.events import IdempotencyError, StoredEvent
+from companion.events import ConflictError, IdempotencyError, StoredEvent
 from companion.events.store import request_hash
-from companion.web import get_store, live, seats
-from companion.web.grown import Grown
-from companion.web.registry import GameUI, ui_for
-
-
-@dataclass(frozen=True)
-class Loaded:
-    """A game as read: its row, every stored record, the effective events, the state and its
-    undo/redo position."""
-
-    game: dict[str, Any]
-    ui: GameUI
-    records: list[StoredEvent]
-    events: list[Event]
-    state: Any
-    timeline: history.Timeline
-
-
-@dataclass(frozen=True)
-class Folded:
-    """A game's stream folded up to ``last_seq`` (immutable: shared by threads)."""
-
-    # The sequences are Grown views: the next step's fold shares them (no copy of the whole game).
-    last_seq: int
-    records: Sequence[StoredEvent]
-    decoded: Sequence[Event]  # each record decoded, markers included (a refold never decodes again)
-    events: Sequence[Event]  # the effective events
-    effective: Sequence[StoredEvent]  # their records
-    state: Any
-    in_effect: Sequence[str]  # as history.Timeline (indexed: ``in`` is a look-up)
-    redoable: tuple[str, ...]
-    dead: frozenset[str]  # commands not in effect: a record of one again would change earlier events
-
-    def loaded(self, game: dict[str, Any], ui: GameUI) -> Loaded:
-        """This fold as a :class:`Loaded` of the game row ``game``."""
-        return Loaded(game, ui, self.records, self.events, self.state,  # type: ignore[arg-type]  # read-only views
-                      history.Timeline(self.in_effect, self.redoable))
-
-    def recent(self, count: int) -> list[tuple[StoredEvent, Event]]:
-        """The latest ``count`` effective records with their decoded events (a feed's tail:
-        nothing is read or decoded again)."""
-        return list(zip(self.effective[-count:], self.events[-count:], strict=True)) if count > 0 else []
-
-
-CACHE_SIZE = 64  # games per app; a table plays one or two at a time
-_MARKERS = (history.UNDO, history.REDO)
-_cache_lock = threading.Lock()
-
+from companion.web import repository, seats, stale
+from companion.web.base import get_store
+from companion.web.registry import GameUI
+from companion.web.repository import (  # the reads, for the views that call them through this service
+    EmptyGame,
+    Folded,
+    Loaded,
+    advance,
+    fold_all,
+    fold_records,
+    folded,
+    forget,
+    latest,
+    load,
+    recent,
+    ui_of,
+)
 
 Projection = Callable[[], None]  # more writes to commit with the events (catalog, settings)
 # Projections of a game's new state (the records, issue 24): (store, game row before the write,
@@ -88,14 +54,6 @@ STATE_PROJECTIONS: list[Callable[[Any, dict[str, Any], Any], None]] = []
 def _project_state(game: dict[str, Any], state: Any) -> None:
     for projection in STATE_PROJECTIONS:
         projection(get_store(), game, state)
-
-
-class EmptyGame(Exception):
-    """A game row with no event at all (only an interrupted import of an older version leaves one)."""
-
-    def __init__(self, game_id: str):
-        super().__init__(game_id)
-        self.game_id = game_id
 
 
 _KEY_BYTES, _KEYS_PER_DRAW = 12, 64
@@ -119,7 +77,7 @@ def new_key() -> str:
 def start(kind: str, setup: Mapping[str, Any], title: str, key: str, after: Projection | None = None) -> str:
     """Validate ``setup`` with the game's ``start`` (InputError names the field) and record it;
     ``after`` runs in the same transaction."""
-    ui = _ui(kind)
+    ui = ui_of(kind)
     events = ui.definition.start(setup)
     request = {"kind": kind, "title": title, "setup": setup}
     status = status_of(ui, ui.definition.fold(events))
@@ -141,177 +99,48 @@ def start_from_form(
         return start(kind, setup, title, new_key(), after)
 
 
-def fold_records(ui: GameUI, records: list[StoredEvent]) -> tuple[list[Event], Any]:
-    """Decode the effective records (upcasting old versions) and fold them (no cache: imports
-    and tests use it as the reference)."""
-    events = [decode(r.type, r.version, r.payload) for r in history.effective(records)]
-    return events, ui.definition.fold(events)
-
-
-def fold_all(ui: GameUI, records: Sequence[StoredEvent], decoded: Sequence[Event] | None = None) -> Folded:
-    """Fold a whole stream from nothing (``decoded``: its records already decoded, in order)."""
-    if decoded is None:
-        decoded = [decode(r.type, r.version, r.payload) for r in records]
-    line = history.timeline(records)
-    alive = set(line.in_effect)
-    kept = [(r, d) for r, d in zip(records, decoded, strict=True) if r.type not in _MARKERS and r.command_id in alive]
-    events = tuple(d for _r, d in kept)
-    commands = {r.command_id for r in records if r.type not in _MARKERS}
-    return Folded(records[-1].seq if records else 0, Grown(records), Grown(decoded), Grown(events),
-                  Grown(r for r, _d in kept), ui.definition.fold(events), Grown(line.in_effect, indexed=True),
-                  line.redoable, frozenset(commands - alive))
-
-
-def advance(ui: GameUI, base: Folded | None, tail: Sequence[StoredEvent]) -> Folded:
-    """``base`` with the records ``tail`` (those after ``base.last_seq``) folded in: only the new
-    events are folded, unless a marker (or a record of a command not in effect) changes which
-    earlier events count; then the whole stream is refolded from its cached decoded events."""
-    if base is None:
-        return fold_all(ui, tail)
-    if tail and tail[0].seq != base.last_seq + 1:
-        raise _Stale(f"cached up to {base.last_seq}, the stream goes on at {tail[0].seq}")
-    if not tail:
-        return base
-    decoded = [decode(r.type, r.version, r.payload) for r in tail]
-    if any(r.type in _MARKERS or r.command_id in base.dead for r in tail):
-        return fold_all(ui, [*base.records, *tail], [*base.decoded, *decoded])
-    in_effect, redoable = base.in_effect, base.redoable
-    new_commands: list[str] = []
-    last = in_effect[-1] if in_effect else None
-    for record in tail:  # history.timeline, continued: a new command ends the redo chain
-        command = record.command_id
-        if command != last and command not in new_commands and command not in in_effect:
-            new_commands.append(command)
-            last, redoable = command, ()
-    return Folded(tail[-1].seq, base.records.grown(tail), base.decoded.grown(decoded), base.events.grown(decoded),
-                  base.effective.grown(tail), ui.definition.fold(decoded, base.state),
-                  base.in_effect.grown(new_commands), redoable, base.dead)
-
-
-class _Stale(Exception):
-    """The cached fold is not a prefix of the stream read (only a replaced database file does that)."""
-
-
-def _cache() -> OrderedDict[str, Folded]:
-    # One cache per app: two apps on one database each notice the other's writes by their seq.
-    cache = current_app.extensions.get("companion_fold_cache")
-    if cache is None:
-        cache = current_app.extensions.setdefault("companion_fold_cache", OrderedDict())
-    return cache
-
-
-def _cached(game_id: str) -> Folded | None:
-    cache = _cache()
-    with _cache_lock:
-        found = cache.get(game_id)
-        if found is not None:
-            cache.move_to_end(game_id)
-        return found
-
-
-def _remember(game_id: str, folded: Folded) -> None:
-    if get_store().db.conn.in_transaction:  # only what is committed may be cached
-        return
-    cache = _cache()
-    with _cache_lock:
-        known = cache.get(game_id)
-        if known is None or known.last_seq <= folded.last_seq:
-            cache[game_id] = folded
-            cache.move_to_end(game_id)
-        while len(cache) > CACHE_SIZE:
-            cache.popitem(last=False)
-
-
-def forget(game_id: str | None = None) -> None:
-    """Drop a game's cached fold (every game's: ``None``)."""
-    cache = _cache()
-    with _cache_lock:
-        if game_id is None:
-            cache.clear()
-        else:
-            cache.pop(game_id, None)
-
-
-def folded(game_id: str, ui: GameUI, known: int | None = None) -> Folded:
-    """The game's stream folded to its latest ``seq``, from the cache and the records after it."""
-    store, base = get_store(), _cached(game_id)
-    if base is not None and known is not None and known < base.last_seq and store.last_seq(game_id) < base.last_seq:
-        base = None  # the stream is behind the cache: not the same database file
-    try:
-        result = advance(ui, base, store.events(game_id, after=base.last_seq if base else 0))
-    except _Stale:
-        result = fold_all(ui, store.events(game_id))
-    _remember(game_id, result)
-    if has_app_context():
-        g.setdefault("play_folds", {})[game_id] = result
-    return result
-
-
-def latest(game_id: str, ui: GameUI) -> Folded:
-    """The fold this request last read of the game (read now if it has none). A request reads the
-    log once before its write and once after, not again for every part of the page it draws."""
-    found = g.get("play_folds", {}).get(game_id) if has_app_context() else None
-    return found if found is not None else folded(game_id, ui)
-
-
-def recent(game: dict[str, Any], count: int) -> list[tuple[StoredEvent, Event]]:
-    """The game's latest ``count`` effective records with their events, as this request read them."""
-    return latest(game["id"], _ui(game["kind"])).recent(count)
-
-
-def load(game: dict[str, Any], reuse: bool = False) -> Loaded:
-    """Read and fold a game (:class:`EmptyGame` when it has no event to fold); ``reuse``: as this
-    request last read it, if it did (a view parsing a post against the early stale check's read)."""
-    ui = _ui(game["kind"])
-    result = latest(game["id"], ui) if reuse else folded(game["id"], ui, game.get("last_seq"))
-    if not result.records:
-        raise EmptyGame(game["id"])
-    return result.loaded(game, ui)
-
-
 def execute(
     game: dict[str, Any], command: Any, key: str, request: Any, after: Projection | None = None
 ) -> Loaded:
     """Decide ``command`` against the latest state and append its events, atomically with the
-    status and ``after`` (more projections); return the game as it is afterwards (so the answer
-    need not read and fold the log again).
+    status and ``after`` (more projections); return the game as it is afterwards: the decision's
+    own fold of the new events, cached as it is (nothing is read back after the commit).
 
-    Raises ``RuleViolation`` (nothing appended) when the command is illegal, ``live.StaleAction``
+    Raises ``RuleViolation`` (nothing appended) when the command is illegal, ``stale.StaleAction``
     when the posted form was drawn for another question than the current one.
     """
-    ui, store, target = _ui(game["kind"]), get_store(), live.posted()
+    ui, store, target = ui_of(game["kind"]), get_store(), stale.posted()
     seats.check_may_act(game, command)  # a seat device acts for its seat only (issue 12)
-    base = latest(game["id"], ui)  # outside the lock: under it, only what others wrote meanwhile
-    seen: list[Folded] = []
+    base = latest(game, ui)  # outside the lock: under it, only what others wrote meanwhile
+    decided: list[Any] = []  # the fold the decision saw, its events, the state they leave
 
     def decide(tail: list[StoredEvent]) -> list[Event]:
-        now = _under_lock(game["id"], ui, base, tail)
-        live.check_fresh(ui, now.state, target)  # under the lock: a replayed key never gets here
+        now = repository.under_lock(game["id"], ui, base, tail)
+        g.play_folds[game["id"]] = now  # a refusal answers with the table as the lock found it
+        stale.check_fresh(game, ui, now.state, target)  # the one stale check: under the lock
         seats.check_in_state(game, ui, now.state, command)  # whose turn, a sum entered: judged under the lock
         new = ui.definition.decide(now.state, command)
-        seen.append(now)
-        seen.append(ui.definition.fold(new, now.state))
+        decided[:] = [now, tuple(new), ui.definition.fold(new, now.state)]  # the one fold of the new events
         return new
 
     def project() -> None:
-        store.set_status(game["id"], status_of(ui, seen[1]))
-        _project_state(game, seen[1])
+        _project_state(game, decided[2])
         if after is not None:
             after()
 
-    store.execute(game["id"], decide, key, _without_token(request), project, after=base.last_seq,
-                  command=command_json(ui, command))
-    # Replayed or not, the answer is the stream as committed: the new records only are read.
-    row = store.game(game["id"])
-    return folded(game["id"], ui, row["last_seq"]).loaded(row, ui)
-
-
-def _under_lock(game_id: str, ui: GameUI, base: Folded, tail: list[StoredEvent]) -> Folded:
-    """The fold the decision sees: ``base`` and what was written since (read under the write lock)."""
     try:
-        return advance(ui, base, tail)
-    except _Stale:
-        return fold_all(ui, get_store().events(game_id))
+        written = store.execute(game["id"], decide, key, _without_token(request), project, after=base.last_seq,
+                                command=command_json(ui, command), status=lambda: status_of(ui, decided[2]))
+    except ConflictError:
+        forget(game["id"])  # the stream is shorter than the cached fold: a replaced database file
+        raise
+    if written.replayed:  # a double tap's copy: the stream as its first copy left it
+        row = store.game(game["id"])
+        return folded(game["id"], ui, row["last_seq"]).loaded(row, ui)
+    now, events, state = decided
+    result = repository.appended(now, written.records, events, state, (key,))
+    repository.remember(game["id"], result)
+    return result.loaded({**game, "last_seq": written.last_seq, "status": status_of(ui, state)}, ui)
 
 
 def undo(game: dict[str, Any], key: str) -> None:
@@ -325,11 +154,11 @@ def redo(game: dict[str, Any], key: str) -> None:
 
 
 def _marker(game: dict[str, Any], key: str, which: str) -> None:
-    ui, store, after = _ui(game["kind"]), get_store(), []
-    base = folded(game["id"], ui)
+    ui, store, after = ui_of(game["kind"]), get_store(), []
+    base = latest(game, ui)
 
     def decide(tail: list[StoredEvent]) -> list[Event]:
-        now = _under_lock(game["id"], ui, base, tail)
+        now = repository.under_lock(game["id"], ui, base, tail)
         line = history.Timeline(now.in_effect, now.redoable)
         target = line.undo_target() if which == "undo" else line.redo_target()
         if target is None:
@@ -340,12 +169,10 @@ def _marker(game: dict[str, Any], key: str, which: str) -> None:
         after.append(advance(ui, now, [stored]).state)
         return [marker]
 
-    def project() -> None:
-        store.set_status(game["id"], status_of(ui, after[0]))
-        _project_state(game, after[0])
-
-    store.execute(game["id"], decide, key, {"action": which}, project, after=base.last_seq,
-                  command=verify.marker_command(which))
+    store.execute(game["id"], decide, key, {"action": which}, lambda: _project_state(game, after[0]),
+                  after=base.last_seq, command=verify.marker_command(which), status=lambda: status_of(ui, after[0]))
+    if has_app_context():
+        g.get("play_folds", {}).pop(game["id"], None)  # the marker changes which events count: read anew
 
 
 def command_json(ui: GameUI, command: Any) -> dict[str, Any] | None:
@@ -357,8 +184,10 @@ def command_json(ui: GameUI, command: Any) -> dict[str, Any] | None:
 def answered(game: dict[str, Any], key: str | None, request: Any) -> bool:
     """Whether ``key`` was already recorded for this same ``request`` on ``game`` (a double tap's
     copy). Such a post gets the first answer whatever the table has become, so views ask this
-    before judging the post against the current state (issue 20)."""
-    if not key:
+    before judging the post against the current state (issue 20). The key is looked for in this
+    request's fold first: only a key found there is looked up (its request compared), so a step
+    never reads ``commands``; a copy committed after that read is found by the store under its lock."""
+    if not key or not any(r.command_id == key for r in reversed(latest(game, ui_of(game["kind"])).records)):
         return False
     found = get_store().db.execute("SELECT game_id, request_hash FROM commands WHERE idempotency_key = ?",
                                    [key]).fetchone()
@@ -377,8 +206,8 @@ def _without_token(request: Any) -> Any:
     return request
 
 
-def _ui(kind: str) -> GameUI:
-    ui = ui_for(kind)
-    if ui is None:
-        raise LookupError(f"no UI registered for game kind {kind!r}")
-    return ui
+
+
+__all__ = ["EmptyGame", "Folded", "Loaded", "advance", "answered", "command_json", "execute", "fold_all",
+           "fold_records", "folded", "forget", "latest", "load", "new_key", "recent", "redo", "start",
+           "start_from_form", "status_of", "undo"]

@@ -82,7 +82,7 @@ def _codes(data: bytes, field: str) -> list[str]:
 def _grey_image(data: bytes, field: str):
     """The picture in ``data`` as a greyscale Pillow image at most DECODE_SIDE pixels wide and high,
     decoded within a bound on memory (:mod:`companion.web.photo`)."""
-    from PIL import Image
+    from PIL import Image  # imported on use: only a photo needs Pillow (tens of ms at start)
 
     if len(data) > PHOTO_MAX_BYTES:
         raise InputError(field, too_large_message())

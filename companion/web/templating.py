@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask
+from flask import Flask, request, url_for
 from jinja2 import Environment
 
 _MISSING = object()
@@ -37,8 +37,6 @@ def install_url_for(app: Flask) -> None:
     """Give templates a ``url_for`` that remembers the URLs it built (Werkzeug builds each one anew,
     about 15 µs; a panel asks for the same dozen on every step). Static files are left to Flask's
     (their content hash may change), and the key holds everything a URL here depends on."""
-    from flask import request, url_for
-
     built: dict[tuple, str] = {}
 
     def remembered_url_for(endpoint: str, **values: Any) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.events import EventStore
+from companion.events import EventStore, IdempotencyError
 from companion.events.store import ImportedEvent
 
 
@@ -187,3 +187,29 @@ def test_execute_after_shows_decide_only_the_records_after_that_seq(store):
     seen.clear()
     store.execute(game["id"], decide, "k2", {"cmd": 2})
     assert seen == [1, 2, 3, 4]
+
+
+def test_a_setting_changed_since_it_was_seen_is_merged_again_not_overwritten(store):
+    """update_setting(seen=…) writes with one compare-and-set (issue 21); when another writer
+    changed the setting since it was read, the change is made again to the stored value."""
+    store.put_setting("catalog", {"a": 1})
+    seen = store.setting_text("catalog")
+    store.put_setting("catalog", {"a": 1, "b": 2})  # another phone's card, after this request's read
+    assert store.update_setting("catalog", lambda doc: {**doc, "c": 3}, seen=seen) == {"a": 1, "b": 2, "c": 3}
+    assert store.get_setting("catalog") == {"a": 1, "b": 2, "c": 3}
+    seen = store.setting_text("catalog")
+    assert store.update_setting("catalog", lambda doc: {**doc, "d": 4}, seen=seen)["d"] == 4
+    assert store.get_setting("catalog") == {"a": 1, "b": 2, "c": 3, "d": 4}
+
+
+def test_a_key_recorded_while_the_command_waited_answers_the_first_result(store):
+    """The key is not looked up before the write (issue 21): a copy whose first copy is in the
+    records read under the lock, or whose key the commands table refuses, gets the first result."""
+    game = store.start_game("test-tally", "Night", [rec(1)], "start", {"s": 1})
+    first = store.execute(game["id"], lambda h: [rec(2)], "k1", {"cmd": 1}, after=1)
+    again = store.execute(game["id"], lambda h: [rec(3)], "k1", {"cmd": 1}, after=1)  # k1 is in the tail
+    late = store.execute(game["id"], lambda h: [rec(3)], "k1", {"cmd": 1}, after=2)  # k1 is before the tail
+    assert again.replayed and late.replayed and (again.first_seq, late.last_seq) == (first.first_seq, first.last_seq)
+    assert first.records and not again.records and store.last_seq(game["id"]) == 2
+    with pytest.raises(IdempotencyError):
+        store.execute(game["id"], lambda h: [rec(3)], "k1", {"cmd": 2}, after=2)

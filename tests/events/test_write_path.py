@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 import support
 
-from companion.events import EventStore
 from companion.web import get_store
 
 
@@ -27,13 +26,17 @@ def row(app, game_id: str) -> dict:
         return get_store().game(game_id)
 
 
+def crash(*_args):
+    raise Boom("the process dies after the events and the status were written, before COMMIT")
+
+
 def test_a_crash_between_the_events_and_the_status_leaves_neither(app, client, monkeypatch):
+    """The status is written with the game row's seq (one statement, issue 21); a crash in the
+    projections after it, before COMMIT, leaves neither the events nor the status."""
+    from companion.web import play
+
     game_id = start(app)
-
-    def crash(self, game_id, status):
-        raise Boom("the process dies after the events were written, before the status")
-
-    monkeypatch.setattr(EventStore, "set_status", crash)
+    monkeypatch.setattr(play, "STATE_PROJECTIONS", [crash])
     with pytest.raises(Boom):
         client.post(f"/test-tally/{game_id}/add", data={"player": "Ana", "points": "10", "key": "win"})
     assert row(app, game_id)["last_seq"] == 1 and row(app, game_id)["status"] == "active"
@@ -48,7 +51,9 @@ def test_undo_and_redo_move_the_status_with_their_marker(app, client, monkeypatc
     client.post(f"/test-tally/{game_id}/add", data={"player": "Ana", "points": "10", "key": "win"})
     support.undo(client, game_id, "undo", key="u1")
     assert row(app, game_id)["status"] == "active"
-    monkeypatch.setattr(EventStore, "set_status", lambda *a: (_ for _ in ()).throw(Boom("crash")))
+    from companion.web import play
+
+    monkeypatch.setattr(play, "STATE_PROJECTIONS", [crash])
     with pytest.raises(Boom):
         support.undo(client, game_id, "redo", key="r1")
     assert row(app, game_id)["last_seq"] == 3 and row(app, game_id)["status"] == "active"

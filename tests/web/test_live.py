@@ -73,12 +73,12 @@ def test_the_204_reads_no_events_and_renders_no_template(app, client, game, monk
     from flask import template_rendered
 
     from companion.events import EventStore
-    from companion.web import play
+    from companion.web import repository
 
     def fail(*_args, **_kwargs):
         raise AssertionError("a poll that finds nothing new must not read or fold the events")
 
-    monkeypatch.setattr(play, "folded", fail)
+    monkeypatch.setattr(repository, "folded", fail)
     monkeypatch.setattr(EventStore, "events", fail)
     rendered = []
     template_rendered.connect(lambda _app, template, context, **_kw: rendered.append(template.name), app)

@@ -15,7 +15,7 @@ from companion.games.lockup import autoplay
 from companion.games.lockup.fold import evolve
 from companion.web import get_store, play
 from companion.web.gameui.lockup import feed, panel
-from companion.web.rendered import RenderCache
+from companion.web.lru import LRU
 
 HX = {"HX-Request": "true"}
 
@@ -124,19 +124,19 @@ def test_lines_are_kept_apart_by_view(app, game):
 
 
 def test_the_render_cache_is_bounded_and_renders_once():
-    """web.rendered.RenderCache (feed lines, board entries): one render per key, LRU eviction,
+    """web.lru.LRU (feed lines, board entries): one render per key, LRU eviction,
     and a ``None`` kept like any text (a line that says nothing is not rendered again)."""
-    cache, rendered = RenderCache(size=2), []
+    cache, rendered = LRU(size=2), []
 
     def render(text):
         return lambda: rendered.append(text) or text
 
-    assert cache.get(("g", 1), render("one")) == "one"
-    assert cache.get(("g", 1), render("again")) == "one"
-    cache.get(("g", 2), render(None))
-    assert cache.get(("g", 2), render("not again")) is None
-    cache.get(("g", 3), render("three"))  # evicts ("g", 1), the least recently used
-    assert cache.get(("g", 1), render("one anew")) == "one anew"
+    assert cache.rendered(("g", 1), render("one")) == "one"
+    assert cache.rendered(("g", 1), render("again")) == "one"
+    cache.rendered(("g", 2), render(None))
+    assert cache.rendered(("g", 2), render("not again")) is None
+    cache.rendered(("g", 3), render("three"))  # evicts ("g", 1), the least recently used
+    assert cache.rendered(("g", 1), render("one anew")) == "one anew"
     assert rendered == ["one", None, "three", "one anew"] and cache.keys() == [("g", 3), ("g", 1)]
 
 
@@ -156,13 +156,13 @@ def test_the_feed_matches_describing_the_whole_tail(app, game):
 def _drawn(monkeypatch) -> list:
     """The board entries drawn (not taken from :data:`panel.FRAGMENTS`) from now on."""
     drawn: list = []
-    original = panel.FRAGMENTS.get
+    original = panel.FRAGMENTS.rendered
 
     def get(key, draw):
         board = key[0] != "ask"  # the question is a fragment of its own (test below)
         return original(key, lambda: (board and drawn.append(key[0])) or draw())
 
-    monkeypatch.setattr(panel.FRAGMENTS, "get", get)
+    monkeypatch.setattr(panel.FRAGMENTS, "rendered", get)
     return drawn
 
 
@@ -199,8 +199,8 @@ def test_cached_board_entries_draw_the_page_a_cold_cache_draws(client, game, mon
 def test_the_same_question_is_drawn_once_for_every_htmx_answer(client, game, monkeypatch):
     """The racing devices of one table see the same question: an htmx answer draws it once."""
     asked: list = []
-    original = panel.FRAGMENTS.get
-    monkeypatch.setattr(panel.FRAGMENTS, "get", lambda key, draw: original(
+    original = panel.FRAGMENTS.rendered
+    monkeypatch.setattr(panel.FRAGMENTS, "rendered", lambda key, draw: original(
         key, lambda: (key[0] == "ask" and asked.append(key)) or draw()))
     monkeypatch.setattr(play, "new_key", lambda: "same-key-for-all")  # each render draws a fresh one
     game.until(5)

@@ -49,8 +49,8 @@ def checked(app, game_id: str):
         loaded = play.load(store.game(game_id))
         records = store.events(game_id)
         events, state = play.fold_records(loaded.ui, records)
-    assert loaded.records == records
-    assert loaded.events == events
+    assert list(loaded.records) == records
+    assert list(loaded.events) == events
     assert loaded.timeline == history.timeline(records)
     assert loaded.state == state
     effective = history.effective(records)
@@ -285,9 +285,9 @@ def test_a_refused_action_leaves_the_cache_as_it_was(app, client, players):
     assert checked(app, game_id) == before
 
 
-def test_a_step_grows_the_cached_fold_without_copying_the_game(app, client):
-    """The next fold shares the previous fold's records and events (appended in place), so a step
-    late in a game copies no more than one early on; the previous fold still reads as it was."""
+def test_a_step_extends_the_cached_fold_and_leaves_the_previous_one_as_it_was(app, client):
+    """The next fold is the previous fold's tuples followed by the step's own records and events
+    (the decision's fold, not a read-back); the previous fold still reads as it was (issue 21)."""
     from companion.web import get_store, play
 
     support.store_profile(app, PROFILE)
@@ -298,10 +298,10 @@ def test_a_step_grows_the_cached_fold_without_copying_the_game(app, client):
     size = len(before.records)
     post(client, game_id, "adjust", {"seat": "Ana", "quantity": "reputation", "delta": "1", "reason": "made-up"},
          "grow-1", htmx=True)
-    with app.test_request_context():
-        after = play.folded(game_id, play.load(get_store().game(game_id)).ui)
+    after = app.extensions["companion_fold_cache"][game_id]
     assert len(after.records) > size and len(before.records) == size
     for field in ("records", "decoded", "events", "effective", "in_effect"):
-        assert getattr(after, field)._items is getattr(before, field)._items, field
+        assert isinstance(getattr(after, field), tuple), field
+        assert getattr(after, field)[:len(getattr(before, field))] == getattr(before, field), field
     assert after.in_effect[-1] == "grow-1" and "grow-1" not in before.in_effect
     checked(app, game_id)

@@ -1,9 +1,11 @@
-"""What one step through the forms reads (issue 11): on the request's connection (the one writer of
-the process, issue 21, so the read under the write lock and the write itself are counted too), the log
-three times (the early stale check, whose read the decision and the view reuse; the records after it
-under the write lock; the new records after the write), the game row twice, the seats once, whatever
-the length of the game. Counted with SQLite's own trace (one executemany of the new events is one
-statement, traced once per event)."""
+"""What one step through the forms reads and writes (issues 11 and 21): on the request's connection
+(the one writer of the process, so the read under the write lock and the write itself are counted
+too), the log once (under the write lock, from the cached fold's last seq: the new records are the
+store's own, never read back), the game row once, the seats once, the idempotency key never (the
+``commands`` PRIMARY KEY guards it), at most 10 statements whatever the length of the game (BEGIN,
+the log, the command row, the events, the game row's seq and status, a typed card's catalog read and
+write, COMMIT). Counted with SQLite's own trace (one executemany of the new events is one statement,
+traced once per event, counted once)."""
 
 from __future__ import annotations
 
@@ -19,12 +21,13 @@ HX = {"HX-Request": "true"}
 KINDS = {
     "log": "SELECT game_id, seq, type, version, payload, ts, command_id FROM events",
     "game row": "SELECT * FROM games",
-    "seats": "SELECT seat, device_id",
-    "seat requests": "SELECT device_id, seat",
+    "seats": "SELECT 0, seat, device_id",
+    "key": "SELECT game_id, request_hash",
+    "catalog": "SELECT value FROM settings",
 }
 
 
-def test_a_step_reads_the_log_three_times_and_the_seats_once_early_or_late(app, client):
+def test_a_step_reads_the_log_once_and_makes_at_most_ten_statements(app, client):
     support.store_profile(app)
     fields, steps, _final = random_game(11, 3)
     answer = client.post("/lockup/new/start", data=fields)
@@ -43,7 +46,7 @@ def test_a_step_reads_the_log_three_times_and_the_seats_once_early_or_late(app, 
         inserted = sum(s.startswith("INSERT INTO events") for s in statements)
         per_step.append((counts, len(statements) - inserted + 1))
     for counts, total in per_step:
-        assert counts["log"] == 3 and counts["game row"] == 2, counts  # early, under the lock, after the write
-        assert counts["seats"] == counts["seat requests"] == 1, counts
-        assert total <= 40, total  # with BEGIN, the inserts, COMMIT; a typed card: the catalog
+        assert counts["log"] == 1 and counts["game row"] == 1, counts  # under the lock; the row at the start
+        assert counts["seats"] == 1 and counts["key"] == 0 and counts["catalog"] <= 1, counts
+        assert total <= 10, total  # with BEGIN, the inserts, COMMIT; a typed card: the catalog
     assert len(per_step) == 120

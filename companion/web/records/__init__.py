@@ -15,8 +15,9 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 from flask_babel import gettext as _
 
 from companion.core import records as R
-from companion.web import get_store, play
+from companion.web import play
 from companion.web.access import can_see, granted, host_only, is_host
+from companion.web.base import error_page, get_store
 from companion.web.records import audits, entry, files, pages, projection
 
 bp = Blueprint("records", __name__, url_prefix="/records")
@@ -34,8 +35,6 @@ def readers_only():
     """The host, or a phone that joined a game at this device: others get a 403 page."""
     if is_host() or granted():
         return None
-    from companion.web import error_page
-
     return error_page(403, _("The records open on the device running the companion, or on a phone that "
                              "joined one of its games."))
 

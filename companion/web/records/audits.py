@@ -18,6 +18,10 @@ from flask_babel import gettext as _
 
 from companion.core.errors import InputError
 from companion.games.lockup.model import GUARDS
+from companion.games.ragami.scoring import score
+from companion.web.gameui.lockup.end import auditform
+from companion.web.gameui.ragami import forms as ragami_forms
+from companion.web.gameui.rattus_cartus import forms as rc_forms
 from companion.web.records import pages
 
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -34,8 +38,6 @@ def _seat(name: str, score: int, winner: bool, parts: Mapping[str, int], lost: b
 
 def lockup(form: Any) -> dict:
     """A Lockup audit (standard, advanced or solo) as a play's fields."""
-    from companion.web.gameui.lockup.end import auditform
-
     _doc, result, errors = auditform.run(auditform.values_of(form))
     if result is None:
         raise Unsaved(errors[0].message if errors else _("The audit has a problem: check it again first."))
@@ -53,9 +55,7 @@ def lockup(form: Any) -> dict:
 
 def rattus_cartus(form: Any) -> dict:
     """A Rattus Cartus audit: every player's lines, the winners, who the plague wiped out (RC-F7)."""
-    from companion.web.gameui.rattus_cartus import forms
-
-    document = forms.audit_document(form)
+    document = rc_forms.audit_document(form)
     if document.unordered_ties():
         raise Unsaved(_("The audit has a problem: check it again first."))
     result = document.score()
@@ -66,10 +66,7 @@ def rattus_cartus(form: Any) -> dict:
 
 def ragami(form: Any) -> dict:
     """A Ragami audit: VP on the track, the conflicts bonus (RG-E3), white cubes (RG-E2), the winners."""
-    from companion.games.ragami.scoring import score
-    from companion.web.gameui.ragami import forms
-
-    tallies, options = forms.audit_document(form)
+    tallies, options = ragami_forms.audit_document(form)
     result = score(tallies, options)
     return {"players": [_seat(p.name, p.total, p.name in result.winners, p.breakdown()) for p in result.players]}
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from flask import abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from companion.web import get_store
+from companion.web.base import get_store
 from companion.web.records import pages, projection
 
 ROWS = 6

@@ -12,6 +12,7 @@ import csv
 import io
 import json
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from flask_babel import gettext as _
@@ -134,8 +135,6 @@ def _csv_play(row: dict, line: int) -> dict:
 
 
 def _date(value: str | None, line: int, column: str) -> str:
-    from datetime import datetime
-
     value = value or ""
     try:
         return datetime.fromisoformat(value.strip()).strftime("%Y-%m-%d %H:%M:%S")

@@ -25,8 +25,8 @@ def _finished(state) -> bool:
     return core_of(state).phase == "over"
 
 
-def once_per_request(pending):
-    """``pending`` remembered per state for the request: the early stale check, the check under the
+def computed_once_per_state(pending):
+    """What ``pending`` says of a state, computed once per state within a request: the check under the
     write lock, the form stamp and the panel all ask what the same state waits for, and each answer
     replays the engine's automatic steps. (The states are held in ``g`` so their ids stay theirs.)"""
 
@@ -43,7 +43,7 @@ def once_per_request(pending):
 
 
 def _ui(definition, pending, title, new_endpoint: str, audit_endpoint: str | None = None) -> GameUI:
-    pending = once_per_request(pending)
+    pending = computed_once_per_state(pending)
 
     def context(state, game, seat):
         return build(state, game, seat, definition, pending)

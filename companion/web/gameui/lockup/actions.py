@@ -6,12 +6,13 @@ parsers; a bad field is answered with the panel and a message naming it (422), n
 
 from __future__ import annotations
 
-from flask import Response, abort, g, request, url_for
+from flask import Response, abort, request, url_for
 from flask_htmx.responses import make_response
 
 from companion.core.errors import InputError
-from companion.web import htmx, live, play
+from companion.web import play, stale
 from companion.web.access import game_or_404
+from companion.web.base import htmx
 from companion.web.games import answer_recorded, render_game, run_command
 from companion.web.gameui.lockup import cards, lightsout, patrol, rollcall, table
 from companion.web.gameui.lockup.blueprint import bp
@@ -30,7 +31,7 @@ def act(game_id: str, action: str):
         abort(404)
     # The CSRF token is a secret of this browser session: it is not kept with the command.
     recorded = {k: v for k, v in request.form.to_dict(flat=False).items() if k != "csrf_token"}
-    loaded = play.load(game, reuse=True)  # the early stale check's read (live.refuse_stale), if it made one
+    loaded = play.load(game)
     if play.answered(game, request.form.get("key"), {"action": action, "form": recorded}):
         # A double tap's copy (its first copy committed before the read above, or since): the
         # first answer, not the form parsed against the table the first copy left.
@@ -41,13 +42,8 @@ def act(game_id: str, action: str):
         posted, entered = parser(request.form, core)
         command = loaded.ui.definition.parse_command(loaded.state, posted)  # validated once, as a dataclass
     except InputError as exc:
-        # Another device's post may have landed since the early stale check (live.refuse_stale):
-        # a form drawn for the question before is then stale, not a bad field.
-        drawn = request.form.get("form_target")
-        if drawn is not None and loaded.ui.target_of is not None:
-            fresh = play.load(game)  # read again: a refused post is rare, and it must say why
-            if drawn != loaded.ui.target_of(fresh.state):
-                return render_game(game, error=live.moved_message(), status=409, loaded=fresh)
+        # A form drawn for the question before another device's move is stale, not a bad field.
+        stale.check_fresh(game, loaded.ui, loaded.state, stale.posted())
         return render_game(game, error=error_text(exc), status=422)
     # Cards entered are remembered in the catalog in the command's own transaction.
     answer = run_command(game, command, request.form.get("key"), {"action": action, "form": recorded},
@@ -62,8 +58,7 @@ def _to_end_page(game: dict, answer) -> Response | None:
     done = isinstance(answer, tuple) and answer[1] == 200
     if not done or not htmx:
         return None
-    after = g.get("after_command")  # the game as the command left it (games.run_command)
-    if core_of((after or play.load(game)).state).phase != "over":
+    if core_of(play.load(game).state).phase != "over":  # this request's fold: as the command left it
         return None
     # No #fragment: the page is the game page already, and htmx's location.href to it plus a
     # fragment would only scroll, not load it. A whole load focuses the prompt (autofocus), which

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 from flask_htmx.responses import make_response
@@ -31,8 +31,9 @@ from companion.games.lockup.box_profile import (
 )
 from companion.games.lockup.card_forms import guard_field, profile_form_values, profile_from_form
 from companion.games.lockup.cards import card_doc
-from companion.web import access, error_page, get_store, htmx
+from companion.web import access
 from companion.web.access import is_local, require_host
+from companion.web.base import error_page, get_store, htmx
 from companion.web.gameui.lockup.import_words import profile_problems
 from companion.web.gameui.lockup.words import field_id, field_label, words
 from companion.web.qr import PHOTO_MAX_BYTES, read_photo, svg, too_large_message
@@ -111,8 +112,16 @@ def require_profile(next_url: str, solo: bool = False) -> Response | None:
 
 
 def catalog_document() -> dict:
-    """The stored catalog document (empty before the first card is entered)."""
-    return {**catalog.empty(), **(get_store().get_setting(CATALOG_KEY) or {})}
+    """The stored catalog document (empty before the first card is entered), read once per request."""
+    text = _catalog_text()
+    return {**catalog.empty(), **(json.loads(text) if text else {})}
+
+
+def _catalog_text() -> str | None:
+    # A plain per-request cache: the parsers, the catalog write and the answer's panel read it once.
+    if "lockup_catalog" not in g:
+        g.lockup_catalog = get_store().setting_text(CATALOG_KEY)
+    return g.lockup_catalog
 
 
 def catalog_entries(kind: str) -> list[dict]:
@@ -131,9 +140,10 @@ def catalog_names(kind: str) -> list[str]:
 
 
 def remember_all(cards: list[tuple[str, dict]]) -> None:
-    """Remember every (kind, face) entered with a command; called inside its transaction."""
-    for kind, face in cards:
-        remember(kind, face)
+    """Remember every (kind, face) entered with a command; called inside its transaction, where
+    the catalog is read and written once whatever the number of cards."""
+    if cards:
+        _remember(cards)
 
 
 def remember(kind: str, face: Any) -> bool:
@@ -143,27 +153,35 @@ def remember(kind: str, face: Any) -> bool:
     tome given without text keeps the text already stored. Never raises: remembering is a
     convenience, and must not turn a command that was recorded into an error page.
     """
+    return _remember([(kind, face)])
+
+
+def _remember(cards: list[tuple[str, Any]]) -> bool:
     changed = False
 
     def merge(stored: dict | None) -> dict:
         # Runs inside one BEGIN IMMEDIATE: two phones entering cards at once lose nothing.
         nonlocal changed
-        doc = {**catalog.empty(), **(stored or {})}
-        updated = catalog.merge(doc, kind, _face_doc(kind, face, doc))
-        changed = updated != doc
-        return updated
+        doc = before = {**catalog.empty(), **(stored or {})}
+        for kind, face in cards:
+            doc = catalog.merge(doc, kind, _face_doc(kind, face, doc))
+        changed = doc != before
+        return doc
 
     try:
-        get_store().update_setting(CATALOG_KEY, merge)
+        doc = get_store().update_setting(CATALOG_KEY, merge, seen=_catalog_text())
+        g.lockup_catalog = json.dumps(doc, ensure_ascii=False)  # what this request wrote (or found)
         return changed
-    except Exception:  # noqa: BLE001 - see the docstring; the cause is logged
-        current_app.logger.exception("could not remember a Lockup %s in the catalog", kind)
+    except Exception:  # noqa: BLE001 - see remember's docstring; the cause is logged
+        current_app.logger.exception("could not remember Lockup cards in the catalog: %s",
+                                     ", ".join(kind for kind, _face in cards))
     return False
 
 
 def save_catalog(doc: dict) -> None:
     """Store a (validated) catalog document."""
     get_store().put_setting(CATALOG_KEY, doc)
+    g.pop("lockup_catalog", None)
 
 
 safe_next = access.safe_next  # one vetting of redirect targets for the whole app

@@ -13,38 +13,39 @@ from flask_babel import gettext as _
 from companion.core.i18n import english
 from companion.games.lockup import terms
 from companion.games.lockup.model import GUARDS
-from companion.web import get_store
-from companion.web.gameui.lockup import words as W
+from companion.web import play
+from companion.web.base import get_store
+from companion.web.gameui.lockup import words
 from companion.web.i18n import text
-from companion.web.rendered import RenderCache
+from companion.web.lru import LRU
 
 TAIL = 120  # events decoded from the end of the log: far more than three commands produce
 
 
 def _tiles(e) -> str:
     """Tiles shown face up by value; face-down ones only counted (I-16), never read as a tile value."""
-    shown = ", ".join(W.tile(t["tile"]) for t in e.tiles if t["face_up"])
+    shown = ", ".join(words.tile(t["tile"]) for t in e.tiles if t["face_up"])
     hidden = sum(1 for t in e.tiles if not t["face_up"])
     down = ngettext("%(num)s tile face down", "%(num)s tiles face down", hidden) if hidden else ""
     tiles = _("%(shown)s and %(down)s", shown=shown, down=down) if shown and down else shown or down
     if e.seat == GUARDS:
-        return _("The guards assign %(tiles)s to the %(loc)s (L-RC2)", tiles=tiles, loc=W.location(e.location))
-    return _("%(seat)s assigns %(tiles)s to the %(loc)s (L-RC2)", seat=W.seat(e.seat), tiles=tiles,
-             loc=W.location(e.location))
+        return _("The guards assign %(tiles)s to the %(loc)s (L-RC2)", tiles=tiles, loc=words.location(e.location))
+    return _("%(seat)s assigns %(tiles)s to the %(loc)s (L-RC2)", seat=words.seat(e.seat), tiles=tiles,
+             loc=words.location(e.location))
 
 
 def _moved(e) -> str:
     if e.rule == "L-LO3" and e.target.startswith("seat:"):  # the core's reason names the location by its id
-        return _("%(seat)s: %(cubes)s from the %(loc)s (L-LO3)", seat=W.seat(e.target.partition(":")[2]),
-                 cubes=W.cubes(dict(e.cubes)), loc=W.place(e.source))
-    why = f" — {W.plain(text(e.reason))}" if e.reason else ""
-    return _("%(cubes)s: %(src)s → %(dst)s (%(rule)s%(why)s)", cubes=W.cubes(dict(e.cubes)),
-             src=W.place(e.source), dst=W.place(e.target), rule=e.rule, why=why)
+        return _("%(seat)s: %(cubes)s from the %(loc)s (L-LO3)", seat=words.seat(e.target.partition(":")[2]),
+                 cubes=words.cubes(dict(e.cubes)), loc=words.place(e.source))
+    why = f" — {words.plain(text(e.reason))}" if e.reason else ""
+    return _("%(cubes)s: %(src)s → %(dst)s (%(rule)s%(why)s)", cubes=words.cubes(dict(e.cubes)),
+             src=words.place(e.source), dst=words.place(e.target), rule=e.rule, why=why)
 
 
 def _change(seat: str, delta: int, quantity: str) -> str:
     """``Ana gains 2 tomes``, ``the guards lose 1 reputation``, ``Ana: storage limit +1``."""
-    n, who = abs(delta), W.seat(seat)
+    n, who = abs(delta), words.seat(seat)
     if quantity == "tomes":
         if delta > 0:
             return ngettext("%(seat)s: +%(num)s tome", "%(seat)s: +%(num)s tomes", n, seat=who)
@@ -58,27 +59,27 @@ def _change(seat: str, delta: int, quantity: str) -> str:
 
 def _collected(e) -> str:
     if e.seat == GUARDS:
-        return _("The guards collect %(reward)s at the %(loc)s (L-LO4)", reward=W.reward_of(e.tier),
-                 loc=W.location(e.location))
-    return _("%(seat)s collects %(reward)s at the %(loc)s (L-LO4)", seat=W.seat(e.seat),
-             reward=W.reward_of(e.tier), loc=W.location(e.location))
+        return _("The guards collect %(reward)s at the %(loc)s (L-LO4)", reward=words.reward_of(e.tier),
+                 loc=words.location(e.location))
+    return _("%(seat)s collects %(reward)s at the %(loc)s (L-LO4)", seat=words.seat(e.seat),
+             reward=words.reward_of(e.tier), loc=words.location(e.location))
 
 
 def _straggled(e) -> str:
     known = {"declined": _("declined"), "no reward": _("no reward")}
-    why = (isinstance(e.reason, str) and known.get(e.reason)) or W.plain(text(e.reason))
+    why = (isinstance(e.reason, str) and known.get(e.reason)) or words.plain(text(e.reason))
     if e.seat == GUARDS:
         return _("The guards are stragglers at the %(loc)s (%(why)s) and go to the Library (L-LO5)",
-                 loc=W.location(e.location), why=why)
+                 loc=words.location(e.location), why=why)
     return _("%(seat)s is a straggler at the %(loc)s (%(why)s) and goes to the Library (L-LO5)",
-             seat=W.seat(e.seat), loc=W.location(e.location), why=why)
+             seat=words.seat(e.seat), loc=words.location(e.location), why=why)
 
 
 def _passed(e) -> str:
     if e.seat == GUARDS:
         return _("The guards have no tiles left and pass (L-RC7)") if e.forced else _("The guards pass (L-RC7)")
-    return (_("%(seat)s has no tiles left and passes (L-RC7)", seat=W.seat(e.seat)) if e.forced
-            else _("%(seat)s passes (L-RC7)", seat=W.seat(e.seat)))
+    return (_("%(seat)s has no tiles left and passes (L-RC7)", seat=words.seat(e.seat)) if e.forced
+            else _("%(seat)s passes (L-RC7)", seat=words.seat(e.seat)))
 
 
 def _signed(n: int) -> str:
@@ -86,15 +87,15 @@ def _signed(n: int) -> str:
 
 
 def _raid(e) -> str:
-    counts = ", ".join(f"{W.seat(n)} {c}" for n, c in e.suspicion.items())
-    losses = ", ".join(f"{W.seat(n)} {_signed(-loss)}" for n, loss in e.losses.items() if loss) or _("nobody")
+    counts = ", ".join(f"{words.seat(n)} {c}" for n, c in e.suspicion.items())
+    losses = ", ".join(f"{words.seat(n)} {_signed(-loss)}" for n, loss in e.losses.items() if loss) or _("nobody")
     return _("Raid (%(rule)s): suspicion %(counts)s; reputation lost: %(losses)s", rule=e.rule, counts=counts,
              losses=losses)
 
 
 def _revealed(e) -> str:
-    ranking = ", ".join(f"{W.seat(n)} ({e.strength[n]})" for n in e.ranking)
-    return _("%(loc)s revealed; ranking: %(ranking)s (L-LO1, L-LO2)", loc=W.location(e.location), ranking=ranking)
+    ranking = ", ".join(f"{words.seat(n)} ({e.strength[n]})" for n in e.ranking)
+    return _("%(loc)s revealed; ranking: %(ranking)s (L-LO1, L-LO2)", loc=words.location(e.location), ranking=ranking)
 
 
 # Event type -> function(event) -> text. The lambdas call gettext when run: the viewer's language.
@@ -104,45 +105,46 @@ DESCRIBE = {
                                        "The game is set up for %(num)s players (L-S)", len(e.players)),
     "tiles-assigned": _tiles,
     "tiles-revealed": lambda e: _("%(seat)s names the face-down tiles at the %(loc)s: %(tiles)s (L-LO1)",
-                                  seat=W.seat(e.seat), loc=W.location(e.location),
-                                  tiles=", ".join(W.tile(t) for t in e.tiles)),
-    "tome-played": lambda e: _("%(seat)s plays the tome %(tome)s", seat=W.seat(e.seat), tome=e.tome),
+                                  seat=words.seat(e.seat), loc=words.location(e.location),
+                                  tiles=", ".join(words.tile(t) for t in e.tiles)),
+    "tome-played": lambda e: _("%(seat)s plays the tome %(tome)s", seat=words.seat(e.seat), tome=e.tome),
     "passed": _passed,
     "lights-out-began": lambda e: _("Lights Out, round %(round)s (L-LO)", round=e.round),
     "location-revealed": _revealed,
     "guard-card-revealed": lambda e: _("A guard card is turned face up at the %(loc)s (L-LO1)",
-                                       loc=W.location(e.location)),  # Atlas of Hideouts: _in_context
-    "rewards-confirmed": lambda e: (_("Declined at the %(loc)s: %(who)s (L-LO6)", loc=W.location(e.location),
+                                       loc=words.location(e.location)),  # Atlas of Hideouts: _in_context
+    "rewards-confirmed": lambda e: (_("Declined at the %(loc)s: %(who)s (L-LO6)", loc=words.location(e.location),
                                       who=", ".join(e.declined)) if e.declined else None),
     "reward-declined": lambda e: (_("The guards decline the reward (I-3)") if e.seat == GUARDS
-                                  else _("%(seat)s declines the reward (I-3)", seat=W.seat(e.seat))),
+                                  else _("%(seat)s declines the reward (I-3)", seat=words.seat(e.seat))),
     "reward-collected": _collected,
     "straggled": _straggled,
     "cubes-moved": _moved,
     "reputation-changed": lambda e: _("%(change)s (%(rule)s — %(why)s)", change=_change(e.seat, e.delta,
-                                      "reputation"), rule=e.rule, why=W.plain(text(e.reason))),
+                                      "reputation"), rule=e.rule, why=words.plain(text(e.reason))),
     "counter-changed": lambda e: _("%(change)s (%(rule)s — %(why)s)", change=_change(e.seat, e.delta, e.quantity),
-                                   rule=e.rule, why=W.plain(text(e.reason))),
+                                   rule=e.rule, why=words.plain(text(e.reason))),
     "first-player-changed": lambda e: (_("The guards take the first player marker (%(rule)s)", rule=e.rule)
                                        if e.seat == GUARDS else
-                                       _("%(seat)s takes the first player marker (%(rule)s)", seat=W.seat(e.seat),
+                                       _("%(seat)s takes the first player marker (%(rule)s)", seat=words.seat(e.seat),
                                          rule=e.rule)),
     "goon-recruited": lambda e: (_("The guards recruit %(goon)s from the %(loc)s (L-R6)", goon=e.goon["name"],
-                                   loc=W.location(e.location)) if e.seat == GUARDS else
-                                 _("%(seat)s recruits %(goon)s from the %(loc)s (L-R6)", seat=W.seat(e.seat),
-                                   goon=e.goon["name"], loc=W.location(e.location))),
+                                   loc=words.location(e.location)) if e.seat == GUARDS else
+                                 _("%(seat)s recruits %(goon)s from the %(loc)s (L-R6)", seat=words.seat(e.seat),
+                                   goon=e.goon["name"], loc=words.location(e.location))),
     "item-crafted": lambda e: (_("The guards craft %(item)s (L-IT1)", item=e.item["name"]) if e.seat == GUARDS
-                               else _("%(seat)s crafts %(item)s (L-IT1)", seat=W.seat(e.seat), item=e.item["name"])),
+                               else _("%(seat)s crafts %(item)s (L-IT1)", seat=words.seat(e.seat),
+                                      item=e.item["name"])),
     "item-reserved": lambda e: (_("The guards reserve %(item)s (L-IT2)", item=e.item["name"]) if e.seat == GUARDS
-                                else _("%(seat)s reserves %(item)s (L-IT2)", seat=W.seat(e.seat),
+                                else _("%(seat)s reserves %(item)s (L-IT2)", seat=words.seat(e.seat),
                                        item=e.item["name"])),
-    "effect-resolved": lambda e: _("%(seat)s: effect %(code)s %(outcome)s", seat=W.seat(e.seat), code=e.code,
-                                   outcome=W.plain(text(e.outcome))),
+    "effect-resolved": lambda e: _("%(seat)s: effect %(code)s %(outcome)s", seat=words.seat(e.seat), code=e.code,
+                                   outcome=words.plain(text(e.outcome))),
     "leader-goal-taken": lambda e: (_("The guards take the leader goal with %(n)s (L-GL1)", n=e.count)
                                     if e.seat == GUARDS else
-                                    _("%(seat)s takes the leader goal with %(n)s (L-GL1)", seat=W.seat(e.seat),
+                                    _("%(seat)s takes the leader goal with %(n)s (L-GL1)", seat=words.seat(e.seat),
                                       n=e.count)),
-    "instant-goal-claimed": lambda e: _("%(seat)s claims the instant goal (L-GL2)", seat=W.seat(e.seat)),
+    "instant-goal-claimed": lambda e: _("%(seat)s claims the instant goal (L-GL2)", seat=words.seat(e.seat)),
     "raid-held": _raid,
     "patrol-began": lambda e: _("Patrol, round %(round)s (L-P)", round=e.round),
     "items-refilled": lambda e: (_("New items in the display: %(names)s (L-P2)", names=", ".join(
@@ -150,15 +152,15 @@ DESCRIBE = {
     "goons-advanced": lambda e: _("%(goon)s leaves the Chow Hall; the goons advance (L-P3)",
                                   goon=e.discarded["name"] if e.discarded else _("no goon")),
     "goons-refilled": lambda e: (_("New goons: %(names)s (L-P3)", names=", ".join(
-        f"{g['name']} ({W.location(loc)})" for loc, g in e.goons.items())) if e.goons else None),
+        f"{g['name']} ({words.location(loc)})" for loc, g in e.goons.items())) if e.goons else None),
     "round-started": lambda e: _("Round %(round)s begins (L-P5)", round=e.round),
     "end-goal-met": lambda e: _("End-game goal met by: %(who)s (L-GL3)", who=", ".join(e.seats) or _("nobody")),
     "game-ended": lambda e: _("Final scoring (L-F)"),
     "adjusted": lambda e: _("%(change)s — manual adjustment: %(why)s", change=_change(e.seat, e.delta, e.quantity),
-                            why=W.plain(text(e.reason))),
-    "location-card-revealed": lambda e: (_("Location card: %(loc)s (L-SO5)", loc=W.location(e.location))
+                            why=words.plain(text(e.reason))),
+    "location-card-revealed": lambda e: (_("Location card: %(loc)s (L-SO5)", loc=words.location(e.location))
                                          if e.location else _("Location card: OFF DUTY (L-SO5)")),
-    "guards-decided": lambda e: _("The guards: %(reason)s", reason=W.plain(text(e.reason))),
+    "guards-decided": lambda e: _("The guards: %(reason)s", reason=words.plain(text(e.reason))),
 }
 
 
@@ -175,7 +177,7 @@ def _in_context(event, previous) -> str | None:
     """
     if event.type == "guard-card-revealed" and previous is not None and _atlas_played(previous):
         return _("Atlas of Hideouts turns the guard card at the %(loc)s face up (L-SO6)",
-                 loc=W.location(event.location))
+                 loc=words.location(event.location))
     return None
 
 
@@ -198,8 +200,6 @@ def recent(game: dict | str, commands: int = 3, viewer: str | None = None) -> tu
     own new events, whatever the length of the game (issue 11). ``viewer`` is the view the lines
     are for (``None``: the table's), part of the cache key so no view's line reaches another.
     """
-    from companion.web import play  # play imports the game registry, which imports this module
-
     if not isinstance(game, dict):
         game = get_store().game(game)
     pairs = play.recent(game, TAIL)
@@ -215,7 +215,7 @@ def recent(game: dict | str, commands: int = 3, viewer: str | None = None) -> tu
         lines, previous = [], None
         for record, event in pairs[start:end]:
             key = (game["id"], record.seq, record.command_id, locale, viewer)
-            line = LINES.get(key, lambda e=event, p=previous: describe(e, p))
+            line = LINES.rendered(key, lambda e=event, p=previous: describe(e, p))
             if line:
                 lines.append(line)
             previous = event
@@ -226,4 +226,4 @@ def recent(game: dict | str, commands: int = 3, viewer: str | None = None) -> tu
 
 
 # A few games' tails in every language and view a table uses: 120 lines per game and view.
-LINES = RenderCache(size=16 * TAIL * 4)
+LINES = LRU(size=16 * TAIL * 4)

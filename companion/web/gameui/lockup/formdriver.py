@@ -11,6 +11,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from companion.games.lockup import autoplay
+from companion.games.lockup.engine import GAME
 from companion.games.lockup.model import RESOURCES, TREASURES
 from companion.games.lockup.setup import TABLE_OPTIONS
 
@@ -179,9 +181,6 @@ class FormStep:
 def random_game(seed: int, players: int) -> tuple[dict, list[FormStep], Any]:
     """A whole seeded game of the random legal player as a table would post it through the forms:
     the new-game fields, every step, and the final state (made-up cards, not real ones)."""
-    from companion.games.lockup import autoplay
-    from companion.games.lockup.engine import GAME
-
     rng = random.Random(seed)
     cards = autoplay.Cards(rng)
     setup = autoplay.make_setup(rng, players, cards=cards)

@@ -11,8 +11,7 @@ from flask_babel import gettext as _
 
 from companion.core import history as core_history
 from companion.core.events import decode
-from companion.web.gameui.lockup import feed
-from companion.web.gameui.lockup import words as W
+from companion.web.gameui.lockup import feed, words
 
 MARKERS = ("command-undone", "command-redone")
 FIRST_ROLL_CALL = ("tiles-assigned", "passed", "guard-turn-taken", "location-card-revealed", "guard-cards-dealt")
@@ -25,7 +24,7 @@ def _heading(round_no: int, phase: str) -> str:
         return _("Setting up (L-S)")
     if phase == "over":
         return _("Final scoring (L-F)")
-    return _("Round %(round)s · %(phase)s", round=round_no, phase=W.phase(phase))
+    return _("Round %(round)s · %(phase)s", round=round_no, phase=words.phase(phase))
 
 
 def _lines(records) -> dict[str, list[str]]:

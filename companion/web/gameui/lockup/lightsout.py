@@ -15,8 +15,7 @@ from companion.core.errors import InputError
 from companion.games.lockup import events as E
 from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, RARITY_ASCENDING, RESOURCES
 from companion.games.lockup.rewards import RECRUIT_COSTS, with_bandit
-from companion.web.gameui.lockup import forms
-from companion.web.gameui.lockup import words as W
+from companion.web.gameui.lockup import forms, words
 
 
 def _choice_text(location: str, tier: str | None) -> str | None:
@@ -43,7 +42,7 @@ def reward_text(location: str, tier: str | None, gain: dict, guards: bool) -> st
         return _("+1 reputation instead of a tome (L-SO8)")
     cubes = {c: n for c, n in gain.items() if c != "reputation"}
     if cubes:
-        text = W.cubes(cubes)
+        text = words.cubes(cubes)
         return text + (_(" and the first player marker (L-R1)") if location == "exercise_yard" and
                        tier == "first" else "")
     return _choice_text(location, tier) or _("nothing")
@@ -56,9 +55,9 @@ def _tie_lines(r) -> list[str]:
         if len(group) > 1 and name not in seen:
             seen.update(group)
             lines.append(_("%(names)s tie on %(n)s: ranked %(order)s, nearest clockwise from the first player "
-                           "%(first)s first (L-LO2)", names=", ".join(W.seat(n) for n in group),
-                           n=r.strength[name], order=" > ".join(W.seat(n) for n in group),
-                           first=W.seat(r.first_player)))
+                           "%(first)s first (L-LO2)", names=", ".join(words.seat(n) for n in group),
+                           n=r.strength[name], order=" > ".join(words.seat(n) for n in group),
+                           first=words.seat(r.first_player)))
     return lines
 
 
@@ -76,13 +75,13 @@ def _suspicion_line(r, tail: list) -> str | None:
         return None
     lookouts = [n for n in r.ranking[: r.ranking.index(revealed.suspicion_to)]]
     why = (_("the highest ranked here without a lookout; %(names)s had a lookout here", names=", ".join(
-        W.seat(n) for n in lookouts)) if lookouts else _("the highest ranked here without a lookout"))
+        words.seat(n) for n in lookouts)) if lookouts else _("the highest ranked here without a lookout"))
     count = moved.cubes.get("suspicion", 0) if moved else 0
     if revealed.suspicion_to == GUARDS:  # "the guards" take: a plural verb
         return ngettext("The guards take %(num)s suspicion: %(why)s (L-LO3)",
                         "The guards take %(num)s suspicion: %(why)s (L-LO3)", count, why=why)
     return ngettext("%(seat)s takes %(num)s suspicion: %(why)s (L-LO3)",
-                    "%(seat)s takes %(num)s suspicion: %(why)s (L-LO3)", count, seat=W.seat(revealed.suspicion_to),
+                    "%(seat)s takes %(num)s suspicion: %(why)s (L-LO3)", count, seat=words.seat(revealed.suspicion_to),
                     why=why)
 
 
@@ -95,14 +94,15 @@ def explain(core, tail: list) -> dict | None:
     for i, name in enumerate(r.ranking):
         tiles = r.tiles.get(name, [])
         rows.append({
-            "rank": i + 1, "seat": W.seat(name), "tiles": ", ".join(W.tile(t) for t in sorted(tiles, key=_printed)),
+            "rank": i + 1, "seat": words.seat(name),
+            "tiles": ", ".join(words.tile(t) for t in sorted(tiles, key=_printed)),
             "enforcer": "enforcer" in tiles, "power_card": "power" in tiles, "power": r.power.get(name, 0),
-            "strength": r.strength[name], "tier": W.tier(r.tiers.get(name)),
+            "strength": r.strength[name], "tier": words.tier(r.tiers.get(name)),
             "reward": reward_text(r.location, r.tiers.get(name), r.gains.get(name, {}), name == GUARDS),
             "declined": name in r.declined, "done": i < r.cursor,
         })
-    return {"location": W.location(r.location), "rows": rows, "ties": _tie_lines(r),
-            "suspicion": _suspicion_line(r, tail), "first": W.seat(r.first_player),
+    return {"location": words.location(r.location), "rows": rows, "ties": _tie_lines(r),
+            "suspicion": _suspicion_line(r, tail), "first": words.seat(r.first_player),
             "bandit": _bandit_line(core, r)}
 
 
@@ -119,15 +119,15 @@ def _bandit_line(core, r) -> str | None:
     if not cubes or not r.ranking:
         return None
     return _("Bandit cubes here: %(cubes)s. They go to %(seat)s with the first reward; if it is declined "
-             "they stay here (L-R9, I-17)", cubes=W.cubes(cubes), seat=W.seat(r.ranking[0]))
+             "they stay here (L-R9, I-17)", cubes=words.cubes(cubes), seat=words.seat(r.ranking[0]))
 
 
 def ask_reveal(core, waiting) -> dict:
     """A seat names its face-down tiles at the location Lights Out reached (L-LO1, I-16): the
     choices are its tiles not shown face up nor revealed this round (public)."""
-    return {"template": "lockup/_ask_reveal.html", "seat": waiting.seat, "location": W.location(waiting.location),
+    return {"template": "lockup/_ask_reveal.html", "seat": waiting.seat, "location": words.location(waiting.location),
             "count": waiting.detail["count"],
-            "tiles": [{"value": str(t), "label": W.tile(t)} for t in sorted(waiting.detail["tiles"], key=_printed)]}
+            "tiles": [{"value": str(t), "label": words.tile(t)} for t in sorted(waiting.detail["tiles"], key=_printed)]}
 
 
 def parse_reveal(form: Mapping, core) -> tuple[dict, list]:
@@ -175,9 +175,9 @@ def suggest_pay(have: dict, cost: dict) -> dict | None:
 
 def _item(i: int, item, source: str, have: dict) -> dict:
     pay = suggest_pay(have, item.cost)
-    return {"index": i, "source": source, "name": item.name, "cost": W.cubes(item.cost),
-            "reputation": item.reputation, "treasures": ", ".join(W.treasure(t) for t in item.treasures),
-            "effect": W.effect(item.effect), "pay": pay or {}, "affordable": pay is not None,
+    return {"index": i, "source": source, "name": item.name, "cost": words.cubes(item.cost),
+            "reputation": item.reputation, "treasures": ", ".join(words.treasure(t) for t in item.treasures),
+            "effect": words.effect(item.effect), "pay": pay or {}, "affordable": pay is not None,
             "reserve_pay": next((r for r in RARITY_ASCENDING if have.get(r)), None)}
 
 
@@ -187,14 +187,14 @@ def ask_choice(core, waiting) -> dict:
     me = core.seats[seat]
     bandit = waiting.detail.get("bandit") or {}
     have = with_bandit(core, seat, waiting.location)  # I-17: the Bandit cubes come first and can pay
-    out = {"template": "lockup/_ask_choice.html", "seat": seat, "tier": W.tier(tier), "action": action,
-           "location": W.location(waiting.location), "have": have, "give": 1 if tier == "second" else 2,
-           "text": _choice_text(waiting.location, tier), "bandit": W.cubes(bandit) if bandit else None,
+    out = {"template": "lockup/_ask_choice.html", "seat": seat, "tier": words.tier(tier), "action": action,
+           "location": words.location(waiting.location), "have": have, "give": 1 if tier == "second" else 2,
+           "text": _choice_text(waiting.location, tier), "bandit": words.cubes(bandit) if bandit else None,
            "supply": {r: core.supply.get(r, 0) for r in RESOURCES}}
     if action == "recruit":
         costs = RECRUIT_COSTS[tier]
         out["costs"] = [{"goons": n, "pay": p} for n, p in costs.items()]
-        out["goons"] = [{"slot": loc, "where": W.location(loc), **goon_info(g)}
+        out["goons"] = [{"slot": loc, "where": words.location(loc), **goon_info(g)}
                         for loc, g in core.goons.items() if g is not None]
         out["pay"] = {}  # left blank: paid for the goons ticked (parse_recruit); 1 goon's pay misled for 2
         out["only_goon"] = len(out["goons"]) == 1
@@ -206,15 +206,15 @@ def ask_choice(core, waiting) -> dict:
 
 def goon_info(g) -> dict:
     """A goon's printed facts in words."""
-    return {"name": g.name, "type": W.goon_type(g.type), "suspicion": g.suspicion,
-            "treasures": ", ".join(W.treasure(t) for t in g.treasures), "effect": W.effect(g.effect),
-            "resource": W.cube(g.resource) if g.resource else None}
+    return {"name": g.name, "type": words.goon_type(g.type), "suspicion": g.suspicion,
+            "treasures": ", ".join(words.treasure(t) for t in g.treasures), "effect": words.effect(g.effect),
+            "resource": words.cube(g.resource) if g.resource else None}
 
 
 def ask_effect(core, waiting) -> dict:
     """An effect that needs a choice: L-E3 whom to give suspicion, L-E7 what to exchange."""
     seat, code = waiting.seat, waiting.detail["code"]
-    return {"template": "lockup/_ask_effect.html", "seat": seat, "code": code, "text": W.effect(code),
+    return {"template": "lockup/_ask_effect.html", "seat": seat, "code": code, "text": words.effect(code),
             "source": waiting.detail.get("source"), "targets": [n for n in core.seating if n != seat],
             "have": dict(core.seats[seat].resources)}
 

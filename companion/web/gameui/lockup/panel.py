@@ -16,10 +16,9 @@ from markupsafe import Markup
 from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, LOCATIONS, ROUNDS
 from companion.games.lockup.state import State, held, in_hand
 from companion.web import seats
-from companion.web.gameui.lockup import end, feed, lightsout, patrol, rollcall, table
-from companion.web.gameui.lockup import words as W
+from companion.web.gameui.lockup import end, feed, lightsout, patrol, rollcall, table, words
 from companion.web.i18n import text
-from companion.web.rendered import RenderCache
+from companion.web.lru import LRU
 
 ASKS = {**rollcall.ASKS, **lightsout.ASKS, **patrol.ASKS}
 
@@ -43,12 +42,12 @@ class Fragments:
     def fragment(self, name: str, *shows, caller) -> Markup:
         """The HTML ``caller`` draws, or the same from an earlier render that showed the same
         ``shows`` (everything the body reads) in the same language."""
-        return Markup(FRAGMENTS.get((name, self.locale, repr(shows)), lambda: str(caller())))
+        return Markup(FRAGMENTS.rendered((name, self.locale, repr(shows)), lambda: str(caller())))
 
 
 # Board entries and the question by what they show, in every language: the same key always draws
 # the same HTML, so an entry is drawn once, not on every step of every device.
-FRAGMENTS = RenderCache(size=4096)
+FRAGMENTS = LRU(size=4096)
 
 
 def core_of(state) -> State:
@@ -59,13 +58,13 @@ def core_of(state) -> State:
 def _seat_board(core: State, name: str, viewer: str | None, index: int, roll_call: bool) -> dict:
     s = core.seats[name]
     return {
-        "index": index, "name": name, "label": W.seat(name), "crew": s.crew,
+        "index": index, "name": name, "label": words.seat(name), "crew": s.crew,
         "reputation": s.reputation, "power": s.power,
-        "suspicion": s.suspicion, "resources": W.cubes(dict(s.resources)), "stored": sum(s.resources.values()),
+        "suspicion": s.suspicion, "resources": words.cubes(dict(s.resources)), "stored": sum(s.resources.values()),
         "limit": s.storage_limit, "tomes": s.tomes, "held": held(s),
-        "holding": [W.tile(t) for t in in_hand(s)] if name == viewer else None,  # I-16: others see a count
+        "holding": [words.tile(t) for t in in_hand(s)] if name == viewer else None,  # I-16: others see a count
         "crafted": [i.name for i in s.items], "reserved": [i.name for i in s.reserved],
-        "goons": [f"{g.name} ({W.goon_type(g.type)})" for g in s.goons], "passed": s.passed and roll_call,
+        "goons": [f"{g.name} ({words.goon_type(g.type)})" for g in s.goons], "passed": s.passed and roll_call,
         "first": core.first_player == name, "leader": core.leader_holder == name,
         "instant": core.instant_holder == name, "guards": name == GUARDS,
     }
@@ -75,9 +74,10 @@ def _placed(here) -> list[dict]:
     """Tiles at a location grouped by seat, in the order the seats first came (face down marked)."""
     groups: dict[str, list[str]] = {}
     for p in here:
-        label = W.tile(p.tile) if p.tile is None or p.face_up else _("%(tile)s (face down)", tile=W.tile(p.tile))
+        label = (words.tile(p.tile) if p.tile is None or p.face_up
+                 else _("%(tile)s (face down)", tile=words.tile(p.tile)))
         groups.setdefault(p.seat, []).append(label)
-    return [{"seat": W.seat(seat), "tiles": ", ".join(tiles)} for seat, tiles in groups.items()]
+    return [{"seat": words.seat(seat), "tiles": ", ".join(tiles)} for seat, tiles in groups.items()]
 
 
 def _locations(core: State) -> list[dict]:
@@ -85,8 +85,8 @@ def _locations(core: State) -> list[dict]:
     for number, loc in enumerate(LOCATIONS, start=1):
         goon = core.goons.get(loc) if loc in GOON_LOCATIONS else None
         out.append({
-            "id": loc, "number": number, "label": W.location(loc), "suspicion": core.loc_suspicion.get(loc, 0),
-            "cubes": W.cubes(core.loc_resources.get(loc, {})) if core.loc_resources.get(loc) else None,
+            "id": loc, "number": number, "label": words.location(loc), "suspicion": core.loc_suspicion.get(loc, 0),
+            "cubes": words.cubes(core.loc_resources.get(loc, {})) if core.loc_resources.get(loc) else None,
             "goon": lightsout.goon_info(goon) if goon else None,
             "placements": _placed(core.placements.get(loc, ())),
         })
@@ -94,8 +94,8 @@ def _locations(core: State) -> list[dict]:
 
 
 def _display(core: State) -> list[dict]:
-    return [{"slot": i + 1, "name": it.name, "cost": W.cubes(it.cost), "reputation": it.reputation,
-             "treasures": ", ".join(W.treasure(t) for t in it.treasures), "effect": W.effect(it.effect)}
+    return [{"slot": i + 1, "name": it.name, "cost": words.cubes(it.cost), "reputation": it.reputation,
+             "treasures": ", ".join(words.treasure(t) for t in it.treasures), "effect": words.effect(it.effect)}
             for i, it in enumerate(core.display) if it is not None]
 
 
@@ -106,7 +106,7 @@ def _goals(core: State) -> list[dict]:
         goal = core.goals.get(kind)
         if goal is not None:
             holder = core.leader_holder if kind == "leader" else core.instant_holder if kind == "instant" else None
-            out.append({"kind": label, "name": goal.name, "holder": W.seat(holder) if holder else None})
+            out.append({"kind": label, "name": goal.name, "holder": words.seat(holder) if holder else None})
     return out
 
 
@@ -132,7 +132,7 @@ def _device(game: dict, waiting, ask: dict) -> tuple[dict, dict]:
     can = waiting.kind != "over" and seats.can_act(game, seat, who)
     line = None
     if not can and waiting.kind != "over":
-        line = (_("Waiting for %(name)s: %(what)s", name=W.seat(seat), what=_doing(waiting.kind)) if seat
+        line = (_("Waiting for %(name)s: %(what)s", name=words.seat(seat), what=_doing(waiting.kind)) if seat
                 else _("Waiting for the table: the players’ devices record this step."))
     if who.kind != "host" and ask.get("auto"):
         ask = {**ask, "auto": False}
@@ -151,18 +151,18 @@ def build(state, game: dict, seat: str | None, definition, pending) -> dict:
     lines, tail = feed.recent(game, viewer=viewer)
     lk = {
         "solo": core.mode == "solo", "mode": core.mode, "seq": core.seq, "round": core.round, "rounds": ROUNDS,
-        "phase": W.phase(core.phase), "first": W.seat(core.first_player), "first_id": core.first_player,
-        "waiting": {"kind": waiting.kind, "seat": waiting.seat, "label": W.seat(waiting.seat),
-                    "location": W.location(waiting.location)},
+        "phase": words.phase(core.phase), "first": words.seat(core.first_player), "first_id": core.first_player,
+        "waiting": {"kind": waiting.kind, "seat": waiting.seat, "label": words.seat(waiting.seat),
+                    "location": words.location(waiting.location)},
         "seats": [_seat_board(shown, n, viewer, i, waiting.kind == "roll-call")
                   for i, n in enumerate(shown.seating, 1)],
         "players": [n for n in shown.seating if n != GUARDS],
         "locations": _locations(shown), "display": _display(shown), "goals": _goals(shown),
-        "supply": W.cubes(dict(shown.supply)), "feed": lines,
+        "supply": words.cubes(dict(shown.supply)), "feed": lines,
         "explain": lightsout.explain(shown, tail) if shown.resolution is not None else None,
-        "reasons": [W.plain(text(r)) for r in list(getattr(view, "reasons", ()))[-3:][::-1]],
+        "reasons": [words.plain(text(r)) for r in list(getattr(view, "reasons", ()))[-3:][::-1]],
         "ask": _ask(shown, waiting), "tools": table.tools(shown), "atlas": rollcall.atlas_offer(shown),
-        "guard_deck": getattr(view, "guard_deck", None), "options": W.table_options(core.options),
+        "guard_deck": getattr(view, "guard_deck", None), "options": words.table_options(core.options),
         "cached": Fragments(),
     }
     device, lk["ask"] = _device(game, waiting, lk["ask"])
@@ -170,4 +170,4 @@ def build(state, game: dict, seat: str | None, definition, pending) -> dict:
     if waiting.kind == "over":
         lk["final_html"] = end.final_html(state, game)
         lk["result"] = core.result
-    return {"lk": lk, **W.vocabulary()}
+    return {"lk": lk, **words.vocabulary()}

@@ -12,8 +12,7 @@ from collections.abc import Mapping
 from flask_babel import gettext as _
 
 from companion.core.errors import InputError
-from companion.web.gameui.lockup import cards, forms
-from companion.web.gameui.lockup import words as W
+from companion.web.gameui.lockup import cards, forms, words
 
 
 def ask_discard(core, waiting) -> dict:
@@ -33,7 +32,7 @@ def ask_refill_items(core, waiting) -> dict:
 def ask_refill_goons(core, waiting) -> dict:
     """The table enters the goons drawn for the empty goon slots (L-P3)."""
     return {"template": "lockup/_ask_refill_goons.html",
-            "slots": [{"id": loc, "label": W.location(loc)} for loc in waiting.detail["slots"]],
+            "slots": [{"id": loc, "label": words.location(loc)} for loc in waiting.detail["slots"]],
             "names": cards.catalog_names("goon")}
 
 

@@ -17,8 +17,7 @@ from companion.core.errors import InputError
 from companion.games.lockup.commands import MAX_FACE_DOWN, Collect
 from companion.games.lockup.model import GUARDS, LOCATIONS
 from companion.games.lockup.state import held, in_hand
-from companion.web.gameui.lockup import cards, forms
-from companion.web.gameui.lockup import words as W
+from companion.web.gameui.lockup import cards, forms, words
 
 ROLL_CALL_LOCATIONS = LOCATIONS[:7]  # L-RC5: never the Library
 
@@ -39,11 +38,11 @@ def ask_roll_call(core, waiting) -> dict:
     free = [loc for loc in ROLL_CALL_LOCATIONS if loc not in me.visited]
     return {
         "template": "lockup/_ask_rollcall.html", "seat": waiting.seat, "solo": solo, "own": own,
-        "tiles": [{"value": str(t), "label": W.tile(t), "n": i} for i, t in enumerate(tiles)],
+        "tiles": [{"value": str(t), "label": words.tile(t), "n": i} for i, t in enumerate(tiles)],
         "held": held(me), "face_down_left": left, "face_down_max": min(left, held(me)),
         "face_down_limit": core.face_down_limit,
         "all_count": _all_count(me, waiting, solo),
-        "locations": [{"id": loc, "label": W.location(loc), "used": loc in me.visited}
+        "locations": [{"id": loc, "label": words.location(loc), "used": loc in me.visited}
                       for loc in ROLL_CALL_LOCATIONS],
         "only_location": free[0] if len(free) == 1 else None,  # the only legal choice is pre-selected
     }
@@ -70,7 +69,7 @@ def ask_trait(core, waiting) -> dict:
 def ask_guard_turn(core, waiting) -> dict:
     """Solo: the player picks which face-down guard card to turn (L-SO5)."""
     return {"template": "lockup/_ask_guard_turn.html", "seat": waiting.seat,
-            "locations": [{"id": loc, "label": W.location(loc)} for loc in waiting.detail.get("reveal", [])]}
+            "locations": [{"id": loc, "label": words.location(loc)} for loc in waiting.detail.get("reveal", [])]}
 
 
 def atlas_offer(core) -> dict | None:
@@ -84,7 +83,7 @@ def atlas_offer(core) -> dict | None:
               if any(p.seat == GUARDS and not p.face_up for p in core.placements.get(loc, ()))]
     if me.passed or me.tomes < 1 or not hidden:
         return None
-    return {"tomes": me.tomes, "locations": [{"id": loc, "label": W.location(loc)} for loc in hidden]}
+    return {"tomes": me.tomes, "locations": [{"id": loc, "label": words.location(loc)} for loc in hidden]}
 
 
 def _seat(form: Mapping, core) -> str:

@@ -25,10 +25,9 @@ from companion.games.lockup.model import GOON_LOCATIONS, RESOURCES
 from companion.games.lockup.setup import TABLE_OPTIONS
 from companion.web import play
 from companion.web.access import host_only
-from companion.web.gameui.lockup import cards, forms
+from companion.web.gameui.lockup import cards, forms, words
 from companion.web.gameui.lockup import setup_errors as E
 from companion.web.gameui.lockup import setup_memory as memory
-from companion.web.gameui.lockup import words as W
 from companion.web.gameui.lockup.blueprint import bp
 from companion.web.i18n import text
 
@@ -128,7 +127,7 @@ def _step_one(fields: Mapping) -> dict:
 
 
 def _vocabulary() -> dict:
-    return {**W.vocabulary(), "goon_slots": [(loc, W.location(loc)) for loc in GOON_LOCATIONS],
+    return {**words.vocabulary(), "goon_slots": [(loc, words.location(loc)) for loc in GOON_LOCATIONS],
             "difficulties": DIFFICULTIES, "names": {k: cards.catalog_names(k) for k in ("item", "goon", "goal")}}
 
 

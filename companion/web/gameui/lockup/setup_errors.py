@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 
 from companion.core.errors import InputError
 from companion.core.problems import problems_of
-from companion.web.gameui.lockup import words as W
+from companion.web.gameui.lockup import words
 from companion.web.i18n import text
 
 _CARD = re.compile(r"^(?:display\[(?P<item>\d+)\]|goons\.(?P<goon>[a-z_]+)|goals\.(?P<goal>[a-z_]+)|"
@@ -61,19 +61,19 @@ def words_for(path: str, message: str, players: list[str]) -> str:
         return _("Player %(n)s: name %(problem)s", n=int(named[1]) + 1, problem=message)
     m = _CARD.match(path)
     if m is None:
-        return _("%(field)s: %(problem)s", field=W.field_label(path), problem=message)
+        return _("%(field)s: %(problem)s", field=words.field_label(path), problem=message)
     if m["item"] is not None:
         where = _("Item %(n)s", n=int(m["item"]) + 1)
     elif m["goon"] is not None:
-        where = _("The goon at the %(loc)s", loc=W.location(m["goon"]))
+        where = _("The goon at the %(loc)s", loc=words.location(m["goon"]))
     elif m["goal"] is not None:
-        where = W.words()["goal"].get(m["goal"], m["goal"])
+        where = words.words()["goal"].get(m["goal"], m["goal"])
     else:
         i = int(m["player"])
         where = _("%(name)s’s starting values", name=players[i] if i < len(players) else i + 1)
     rest = (m["rest"] or "name").replace("resources.", "").replace("treasures.", "treasures.")
-    label = W.field_label(rest) if rest not in ("power", "storage_limit", "scrap", "iron", "potion", "gold") \
-        else W.cube(rest) if rest != "storage_limit" else _("storage limit")
+    label = words.field_label(rest) if rest not in ("power", "storage_limit", "scrap", "iron", "potion", "gold") \
+        else words.cube(rest) if rest != "storage_limit" else _("storage limit")
     return sentence(where, label, message)
 
 

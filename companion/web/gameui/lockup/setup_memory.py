@@ -8,7 +8,7 @@ from __future__ import annotations
 from flask import redirect, session, url_for
 
 from companion.games.lockup.model import GUARDS
-from companion.web import get_store
+from companion.web.base import get_store
 from companion.web.gameui.lockup.formdriver import goal_fields, goon_fields, item_fields
 
 STARTED = "lockup-setup-started"  # session: {setup form token: game id}

@@ -10,23 +10,22 @@ from flask_babel import gettext as _
 from companion.core.errors import InputError
 from companion.games.lockup.commands import QUANTITIES
 from companion.games.lockup.model import GUARDS
-from companion.web.gameui.lockup import forms
-from companion.web.gameui.lockup import words as W
+from companion.web.gameui.lockup import forms, words
 
 
-@W.per_language
+@words.per_language
 def _quantities() -> dict:
     return {"reputation": _("reputation"), "tomes": _("tomes"), "storage_limit": _("storage limit")}
 
 
 def _quantity(q: str) -> str:
-    return _quantities().get(q) or W.cube(q)
+    return _quantities().get(q) or words.cube(q)
 
 
 def tools(core) -> dict:
     """What the tools form offers: seats, quantities, and the instant goal if still unclaimed."""
     instant = core.goals.get("instant")
-    return {"seats": [{"id": n, "label": W.seat(n)} for n in core.seating],
+    return {"seats": [{"id": n, "label": words.seat(n)} for n in core.seating],
             "quantities": [{"id": q, "label": _quantity(q)} for q in QUANTITIES],
             "instant": instant.name if instant is not None and core.instant_holder is None else None,
             "players": [n for n in core.seating if n != GUARDS], "over": core.phase == "over"}

@@ -13,7 +13,7 @@ from flask import has_request_context
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from companion.games.lockup.model import EFFECTS, GUARDS
+from companion.games.lockup.model import EFFECTS, GOON_TYPES, GUARDS, RESOURCES, TREASURES
 from companion.web import catalog
 
 
@@ -235,8 +235,6 @@ def vocabulary() -> dict:
 
 @per_language
 def _vocabulary() -> dict:
-    from companion.games.lockup.model import GOON_TYPES, RESOURCES, TREASURES
-
     return {"resources": [(r, cube(r)) for r in RESOURCES], "treasures": [(t, treasure(t)) for t in TREASURES],
             "goon_types": [(t, goon_type(t)) for t in GOON_TYPES], "effects": [(c, effect(c)) for c in EFFECTS]}
 

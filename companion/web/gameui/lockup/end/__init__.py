@@ -18,8 +18,8 @@ from companion.core.events import decode
 from companion.games.lockup.engine import GAME as LOCKUP
 from companion.solo_guard.automaton import SOLO
 from companion.web import bgstats as shared_bgstats
-from companion.web import htmx
 from companion.web.access import game_or_404
+from companion.web.base import htmx
 from companion.web.gameui.lockup.end import auditform
 from companion.web.gameui.lockup.end.breakdown import audit_doc
 from companion.web.gameui.lockup.end.context import effective_records, final_context

@@ -15,7 +15,7 @@ from flask_babel import ngettext
 
 from companion.games.lockup.model import GOON_TYPES, GUARDS, RESOURCES
 from companion.games.lockup.scoring import LEADER_GOAL, LEADER_GOAL_2P, Goon, Item, goon_points_by_type
-from companion.web.gameui.lockup import words as W
+from companion.web.gameui.lockup import words
 
 GOON_LABELS = {"bandit": _l("Bandit"), "cultist": _l("Cultist"), "demon": _l("Demon"), "dwarf": _l("Dwarf"),
                "hobgoblin": _l("Hobgoblin"), "ratfolk": _l("Ratfolk"), "mindflayer": _l("Mindflayer")}
@@ -81,7 +81,7 @@ def _lines(doc: dict, entry: dict, score: dict, two: bool, solo: bool) -> list[d
         _line("goons", _("Goons"), "L-F3 · L-G", b, _goons_detail(entry)),
         _line("resources", _("Resources"), "L-F4 · L-SO14" if guards else "L-F4", b,
               _("gold only, 2 each: %(gold)s gold", gold=res.get("gold", 0)) if guards
-              else " · ".join(W.counted(r, res.get(r, 0)) for r in RESOURCES)),
+              else " · ".join(words.counted(r, res.get(r, 0)) for r in RESOURCES)),
         _line("tomes", _("Unplayed tomes"), "L-F5", b,
               ngettext("%(num)s tome, 1 each", "%(num)s tomes, 1 each", entry["tomes"])),
         _line("first_player", _("First player marker"), "L-F6", b,

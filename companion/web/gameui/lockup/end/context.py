@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 
 from companion.core import history
 from companion.games.lockup.engine import reputation_log
-from companion.web import get_store
+from companion.web.base import get_store
 from companion.web.gameui.lockup.end import bgstats
 from companion.web.gameui.lockup.end.breakdown import audit_doc, explain
 from companion.web.gameui.lockup.end.chart import geometry, reputation_by_round, round_of_events
