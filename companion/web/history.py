@@ -2,10 +2,10 @@
 the round (and phase) it was played in, undone commands marked, every undo or redo naming what it
 undid or redid.
 
-Each game tells its own history with a :class:`Book` (Rattus Cartus and Ragami: their UI
-packages' ``history`` modules; Lockup keeps its own module). A game without one, or an event a
-book does not know, gets a neutral sentence (:func:`fallback`): an event's type name never reaches
-the page.
+Each game tells its own history through its registered ``GameUI.history`` (Rattus Cartus and
+Ragami: a :class:`Book` in their UI packages' ``history`` modules; Lockup keeps its own module).
+A game without one, or an event a book does not know, gets a neutral sentence (:func:`fallback`):
+an event's type name never reaches the page.
 
 The page is paged by round (:func:`pages`): whole rounds per page up to :data:`PAGE_ITEMS` lines,
 a longer round over several pages, so no page grows with the game's length (a 6,637-event game
@@ -70,25 +70,19 @@ PLAIN = Book(describe=lambda events: [], heading=_plain_heading, evolve=lambda s
 
 
 def sections_for(kind: str, records: Iterable) -> list[dict]:
-    """The history of a game of ``kind`` (see :func:`sections`), in the game's own words."""
-    if kind in ("lockup", "lockup-solo"):
-        from companion.web.gameui.lockup import history as lockup_history  # imported here: no import cycle
+    """The history of a game of ``kind`` (see :func:`sections`), in the game's own words: its
+    registered ``GameUI.history``, else one neutral line per command."""
+    from companion.web.registry import ui_for  # imported on use: the registry's games import this module
 
-        return lockup_history.sections(records)
-    return sections(records, _book(kind))
+    ui = ui_for(kind)
+    if ui is not None and ui.history is not None:
+        return ui.history(records)
+    return sections(records, PLAIN)
 
 
-def _book(kind: str) -> Book:
-    # Imported on use: the game UI packages import the web package, which must not import them back.
-    if kind == "rattus-cartus":
-        from companion.web.gameui.rattus_cartus import history as rc_history
-
-        return rc_history.BOOK
-    if kind == "ragami":
-        from companion.web.gameui.ragami import history as ragami_history
-
-        return ragami_history.BOOK
-    return PLAIN
+def told_by(book: Book) -> Callable[[Iterable], list[dict]]:
+    """A game's ``GameUI.history`` from its :class:`Book`."""
+    return lambda records: sections(records, book)
 
 
 def _commands(records: list) -> dict[str, list[Event]]:

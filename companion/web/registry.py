@@ -31,7 +31,10 @@ class GameUI:
     blueprint: Blueprint | None = None
     export_in_progress: bool = False  # False where a game in progress has hidden information
     audit_endpoint: str | None = None  # audit-only form (final scores without a recorded game)
-    extra: dict[str, Any] = field(default_factory=dict)
+    # How the game's history reads (companion.web.history): recorded events -> sections of lines;
+    # None: one neutral line per command. And one event in words (undo/redo name the action), or None.
+    history: Callable[[list], list[dict]] | None = None
+    describe: Callable[[Any], str | None] | None = None
     # The signature of the question the table waits on ("confirm-rewards||sewers|r2"): a form
     # drawn for another one is refused as stale (companion.web.live). None: no check.
     target_of: Callable[[Any], str] | None = None
@@ -42,6 +45,9 @@ class GameUI:
     seats_of: Callable[[Any], tuple[str, ...]] = field(default=lambda state: default_seats(state))
     reveals: Callable[[Any, Any], bool] = field(default=lambda before, record: False)
     host_only_when: Callable[[Any, Any], Any] | None = None
+    # The seat a command acts for in this state (e.g. whose turn is ended), checked under the
+    # write lock; None: ``acting_seat`` of the command alone decides.
+    acting_seat_at: Callable[[Any, Any], Any] | None = None
 
 
 def default_acting_seat(command: Any) -> str | None:

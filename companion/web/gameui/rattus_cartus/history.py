@@ -139,3 +139,4 @@ def heading(state: rc.State | None, events: list[Event]) -> str:
 
 BOOK = history.Book(describe=describe, heading=heading, evolve=rc.evolve,
                     round_of=lambda state: state.round if state is not None else 0)
+sections = history.told_by(BOOK)  # the game's history page (GameUI.history)
