@@ -76,3 +76,28 @@ def obj(problems: Problems, value: Any, path: str, required: Iterable[str] = (),
         if key not in allowed:
             problems.add(jsonin.join(path, key), T("unknown field"))
     return {k: v for k, v in value.items() if k in allowed}
+
+
+def named_entries(value: Any, path: str, least: int, most: int, read: Callable[[Any, str], Any],
+                  duplicate: Callable[[str], Any]) -> list:
+    """An array of ``least`` to ``most`` entries with unique names, each read by ``read(entry,
+    path)``: every entry's problems at once, a repeated name noted (``duplicate(repr(name))``, the
+    game's words) even when that entry has other problems."""
+    entries = jsonin.array(value, path, least, most)
+    found = Problems()
+    read_ok: list = []
+    for i, entry in enumerate(entries):
+        item = found.check(read, entry, f"{path}[{i}]")
+        name = names_of([entry])[0]
+        if name is not None and name in names_of(entries[:i]):
+            found.add(f"{path}[{i}].name", duplicate(repr(name)))
+        if item is not None:
+            read_ok.append(item)
+    found.raise_any()
+    return read_ok
+
+
+def names_of(entries: list) -> list[str | None]:
+    """The name each entry gives (``None`` where it gives none), to compare names before the rest is valid."""
+    return [e["name"] if isinstance(e, Mapping) and isinstance(e.get("name"), str) and e["name"].strip() else None
+            for e in entries]

@@ -273,22 +273,6 @@ def test_an_audit_with_one_player_is_refused(client, remote):
     assert response.status_code == 422 and "Players: must have 2 to 4 entries" in alerts(response)[0]
 
 
-def test_the_new_game_form_sent_twice_starts_one_game_and_no_page_breaks(app, client):
-    data = {"players": ["Ama", "Ver"], "start_seat": "0", "key": "new-form-1"}
-    first = client.post("/ragami/new", data=data)
-    again = client.post("/ragami/new", data=data)
-    assert first.status_code == 303 and again.status_code == 303
-    assert again.location == first.location  # the same game, started once
-    assert count_games(app) == 1 and client.get(first.location).status_code == 200
-
-
-def test_an_edited_form_sent_back_with_its_old_key_starts_a_new_game(app, client):
-    first = client.post("/ragami/new", data={"players": ["Ama", "Ver"], "start_seat": "0", "key": "k"})
-    again = client.post("/ragami/new", data={"players": ["Ama", "Azu"], "start_seat": "0", "key": "k"})
-    assert again.status_code == 303 and again.location != first.location and count_games(app) == 2
-    assert "Azu" in text(client.get(again.location))
-
-
 # --- RG-I1 table option ----------------------------------------------------------------------------
 
 

@@ -331,22 +331,6 @@ def test_the_audit_form_is_listed_on_the_home_page_and_open_to_every_phone(clien
     assert remote.get("/rattus-cartus/audit").status_code == 200
 
 
-def test_the_new_game_form_sent_twice_starts_one_game_and_no_page_breaks(app, client):
-    data = {"players": ["Rojo", "Azul"], "start_seat": "0", "key": "new-form-1"}
-    first = client.post("/rattus-cartus/new", data=data)
-    again = client.post("/rattus-cartus/new", data=data)
-    assert first.status_code == 303 and again.status_code == 303
-    assert again.location == first.location  # the same game, started once
-    assert count_games(app) == 1 and client.get(first.location).status_code == 200
-
-
-def test_an_edited_form_sent_back_with_its_old_key_starts_a_new_game(app, client):
-    first = client.post("/rattus-cartus/new", data={"players": ["Rojo", "Azul"], "start_seat": "0", "key": "k"})
-    again = client.post("/rattus-cartus/new", data={"players": ["Rojo", "Verde"], "start_seat": "0", "key": "k"})
-    assert again.status_code == 303 and again.location != first.location and count_games(app) == 2
-    assert "Start player: Rojo" in text(client.get(again.location)) and "Verde" in text(client.get(again.location))
-
-
 # --- table options and scoring ties (RC-F5, RC-F2) -------------------------------------------------
 
 

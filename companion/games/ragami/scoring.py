@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from companion.core.i18n import T, and_list
+from companion.core.scorelines import ScoreLines
 from companion.games.ragami.rules import CONFLICTS_FIRST_VP, CONFLICTS_SECOND_VP, WHITE_CUBES_PER_VP
 
 CATEGORIES: tuple[str, ...] = ("track", "conflicts_bonus", "white_cubes")
@@ -67,24 +69,14 @@ class Line:
 
 
 @dataclass(frozen=True)
-class PlayerScore:
+class PlayerScore(ScoreLines):
     """A player's explained final score."""
 
     name: str
     conflicts: int
     lines: tuple[Line, ...]
 
-    @property
-    def total(self) -> int:
-        """Sum of every line."""
-        return sum(line.points for line in self.lines)
-
-    def breakdown(self) -> dict[str, int]:
-        """Points per category (``track``, ``conflicts_bonus``, ``white_cubes``)."""
-        out = dict.fromkeys(CATEGORIES, 0)
-        for line in self.lines:
-            out[line.category] += line.points
-        return out
+    CATEGORIES: ClassVar[tuple[str, ...]] = CATEGORIES  # the breakdown's keys
 
 
 @dataclass(frozen=True)

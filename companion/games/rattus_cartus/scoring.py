@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from companion.core.i18n import N_, T, and_list, join
+from companion.core.scorelines import ScoreLines
 from companion.games.rattus_cartus.rules import (
     CLASS_AWARDS,
     CLASS_AWARDS_TWO_PLAYERS,
@@ -73,7 +75,7 @@ class Line:
 
 
 @dataclass(frozen=True)
-class PlayerScore:
+class PlayerScore(ScoreLines):
     """A player's explained score and plague outcome."""
 
     name: str
@@ -81,17 +83,7 @@ class PlayerScore:
     rats: int
     survives: bool
 
-    @property
-    def total(self) -> int:
-        """Sum of every line."""
-        return sum(line.points for line in self.lines)
-
-    def breakdown(self) -> dict[str, int]:
-        """Points per category (``classes``, ``hand``, ``specials``, ``gold``, ``vp_tokens``)."""
-        out = dict.fromkeys(CATEGORIES, 0)
-        for line in self.lines:
-            out[line.category] += line.points
-        return out
+    CATEGORIES: ClassVar[tuple[str, ...]] = CATEGORIES  # the breakdown's keys
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,26 @@
+"""An explained score: a player's scoring lines (each with its rule, category and points), their
+total and their sum per category. Shared by the games' ``scoring`` modules (pure)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+
+class ScoreLines:
+    """Mixin of a frozen dataclass with ``lines`` (each with ``category`` and ``points``);
+    ``CATEGORIES``: the breakdown's keys, in order."""
+
+    CATEGORIES: ClassVar[tuple[str, ...]] = ()
+    lines: tuple
+
+    @property
+    def total(self) -> int:
+        """Sum of every line."""
+        return sum(line.points for line in self.lines)
+
+    def breakdown(self) -> dict[str, int]:
+        """Points per category (every one of ``CATEGORIES``, 0 where no line scored)."""
+        out = dict.fromkeys(self.CATEGORIES, 0)
+        for line in self.lines:
+            out[line.category] += line.points
+        return out
