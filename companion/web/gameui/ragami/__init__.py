@@ -15,7 +15,6 @@ from companion.games.ragami.rules import COLOURS, MAX_PLAYERS
 from companion.games.ragami.scoring import score
 from companion.web.gameui import recorded
 from companion.web.gameui.ragami import bgstats, forms, history, panel, seating
-from companion.web.registry import GameUI, register
 
 
 def _new_context() -> dict:
@@ -37,20 +36,8 @@ GAME = recorded.RecordedGame(
     audit_context=lambda: {"counts": forms.AUDIT_COUNTS, "rg_labels": forms.labels(), "rg_result": None},
     new_context=_new_context,
 )
-bp = recorded.blueprint(GAME)
-
-register(GameUI(
-    definition=ragami.GAME,
-    title="Ragami",
-    panel="ragami/_panel.html",
-    context=panel.context,
-    new_endpoint="ragami.new",
+UI = recorded.register_ui(
+    GAME, panel, seating, history,
     finished=ragami.is_finished,
-    blueprint=bp,
     export_in_progress=True,  # nothing is secret in Ragami
-    audit_endpoint="ragami.audit_form",
-    target_of=seating.target,  # step, round, whose turn (issue 12)
-    acting_seat_at=seating.acting_seat_at,  # ending a turn acts for its player
-    describe=history.describe_event,  # undo/redo name the action in words
-    history=history.sections,
-))
+)

@@ -14,7 +14,6 @@ from companion.games.rattus_cartus import audit
 from companion.games.rattus_cartus.rules import CLASSES, MAX_PLAYERS
 from companion.web.gameui import recorded
 from companion.web.gameui.rattus_cartus import bgstats, forms, history, panel, seating
-from companion.web.registry import GameUI, register
 
 # Fields that arrive as one form control per position (a select per place in the stack).
 LIST_FIELDS = ("order",)
@@ -50,22 +49,10 @@ GAME = recorded.RecordedGame(
     new_game_problems=forms.new_game_problems, command_data=_command_data, message=forms.message,
     audit=_audit, audit_problems=forms.audit_problems, audit_context=_audit_context,
 )
-bp = recorded.blueprint(GAME)
-
-register(GameUI(
-    definition=rc.GAME,
-    title="Rattus Cartus",
-    panel="rattus_cartus/_panel.html",
-    context=panel.context,
-    new_endpoint="rattus_cartus.new",
+UI = recorded.register_ui(
+    GAME, panel, seating, history,
     finished=rc.is_finished,
-    blueprint=bp,
     export_in_progress=False,  # rat sums are secret until the plague reveal (RC-G3)
-    audit_endpoint="rattus_cartus.audit_form",
-    target_of=seating.target,  # step, round, whose turn (issue 12)
-    acting_seat_at=seating.acting_seat_at,  # ending a turn acts for its player
-    describe=history.describe_event,  # undo/redo name the action in words
-    history=history.sections,
     reveals=seating.reveals,  # the plague reveal is never undone (issue 12)
     host_only_when=seating.host_only_when,  # a rat sum entered is replaced by the host only
-))
+)

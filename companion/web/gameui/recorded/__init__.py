@@ -22,6 +22,7 @@ from companion.web import bgstats as shared_bgstats
 from companion.web import play
 from companion.web.access import game_or_404, host_only
 from companion.web.games import render_game, run_command
+from companion.web.registry import GameUI, register
 
 Problems = list[tuple[str, str]]
 
@@ -51,6 +52,19 @@ class RecordedGame:
     audit_problems: Callable[[InputError, MultiDict], Problems]
     audit_context: Callable[[], dict] = dict
     new_context: Callable[[], dict] = dict  # extra context of the new-game page (colours, ...)
+
+
+def register_ui(game: RecordedGame, panel: Any, seating: Any, history: Any, **hooks: Any) -> GameUI:
+    """Register the game's :class:`GameUI`: blueprint, endpoints, title and panel template
+    (``<name>/_panel.html``) from ``game``; the panel's context from its ``panel`` module; the
+    question a form answers (``target``) and the seat an action acts for (``acting_seat_at``) from
+    its ``seating`` module; its history and undo's words (``sections``, ``describe_event``) from its
+    ``history`` module; ``hooks``: the other fields (``finished``, ``export_in_progress``, ...)."""
+    return register(GameUI(
+        definition=game.definition, title=game.definition.title, panel=f"{game.name}/_panel.html",
+        new_endpoint=f"{game.name}.new", audit_endpoint=f"{game.name}.audit_form", blueprint=blueprint(game),
+        context=panel.context, target_of=seating.target, acting_seat_at=seating.acting_seat_at,
+        describe=history.describe_event, history=history.sections, **hooks))
 
 
 def blueprint(game: RecordedGame) -> Blueprint:
