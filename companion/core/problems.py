@@ -8,7 +8,7 @@ problem, so callers that show one line (the command line) keep working unchanged
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from companion.core import jsonin
@@ -101,3 +101,13 @@ def names_of(entries: list) -> list[str | None]:
     """The name each entry gives (``None`` where it gives none), to compare names before the rest is valid."""
     return [e["name"] if isinstance(e, Mapping) and isinstance(e.get("name"), str) and e["name"].strip() else None
             for e in entries]
+
+
+def named_entry(found: Problems, value: Any, path: str, fields: Sequence[str]) -> tuple[dict, str | None]:
+    """An entry object with every one of ``fields`` (``name`` among them): a missing or unknown
+    key is noted in ``found``, which is raised at once when a key is missing (nothing more to
+    check); ``(entry, its name)``, the name ``None`` when it is not a string (noted)."""
+    entry = obj(found, value, path, required=fields)
+    if entry is None or any(key not in entry for key in fields):
+        found.raise_any()
+    return entry, found.check(jsonin.string, entry["name"], jsonin.join(path, "name"))

@@ -1,8 +1,10 @@
 """An explained score: a player's scoring lines (each with its rule, category and points), their
-total and their sum per category. Shared by the games' ``scoring`` modules (pure)."""
+total and their sum per category; and the standing of a finished game (everyone's score, the
+winners, the tie-break). Shared by the games' ``scoring`` modules (pure)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 
@@ -24,3 +26,13 @@ class ScoreLines:
         for line in self.lines:
             out[line.category] += line.points
         return out
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Everyone's explained score (a :class:`ScoreLines` each), the winners and the tie-break
+    used (``None``: no tie to break); a game's ``Result`` adds its own facts."""
+
+    players: tuple
+    winners: tuple[str, ...]
+    tiebreak: str | None

@@ -47,6 +47,19 @@ def fallback(_event: Event | None = None) -> str:
     return _("A change was recorded")
 
 
+class Sentences(dict):
+    """A game's sentence table (event type -> the sentence of such an event), filled by decorating
+    each sentence with ``@SENTENCES.of(EventClass)``."""
+
+    def of(self, event_class: type[Event]) -> Callable[[Callable[[Any], str]], Callable[[Any], str]]:
+        """Decorator: the decorated function is the sentence of ``event_class``'s events."""
+        def add(sentence: Callable[[Any], str]) -> Callable[[Any], str]:
+            self[event_class.type] = sentence
+            return sentence
+
+        return add
+
+
 def describers(sentences: dict[str, Callable[[Event], str]]):
     """``(describe_event, describe)`` of a game's sentence table (event type -> sentence): one event
     in words (the undo/redo confirmation names a command by its first event), and a command's

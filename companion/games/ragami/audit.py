@@ -53,10 +53,7 @@ def read_players(value: Any) -> list[Tally]:
 
 def _read_player(value: Any, path: str) -> Tally:
     found = Problems()
-    entry = P.obj(found, value, path, required=PLAYER_FIELDS)
-    if entry is None or any(key not in entry for key in PLAYER_FIELDS):
-        found.raise_any()
-    name = found.check(jsonin.string, entry["name"], jsonin.join(path, "name"))
+    entry, name = P.named_entry(found, value, path, PLAYER_FIELDS)
     counts = {key: found.check(jsonin.integer, entry[key], jsonin.join(path, key)) for key in PLAYER_FIELDS[1:]}
     found.raise_any()
     return Tally(name=name, **counts)

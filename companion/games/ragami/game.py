@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.core import jsonin, rng
 from companion.core.errors import InputError, RuleViolation
-from companion.core.events import Event
+from companion.core.events import Event, evolve_by
 from companion.core.i18n import T
 from companion.games.ragami import commands as cmd
 from companion.games.ragami import events as ev
@@ -309,12 +309,7 @@ def evolve(state: State | None, event: Event) -> State:
     if isinstance(event, ev.GameStarted):
         seats = tuple(Seat(n, c) for n, c in zip(event.players, event.colours, strict=True))
         return State(seats, event.start_player, options=Options(event.bonus_needs_conflict))
-    if state is None:
-        raise ValueError(f"{event.type} before ragami-game-started")
-    step = _EVOLVERS.get(type(event))
-    if step is None:
-        raise ValueError(f"not a Ragami event: {event.type}")
-    return step(state, event)
+    return evolve_by(_EVOLVERS, state, event, "Ragami")
 
 
 def _update(state: State, name: str, **changes: int) -> State:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from companion.core.i18n import T, and_list
-from companion.core.scorelines import ScoreLines
+from companion.core.scorelines import ScoreLines, Standing
 from companion.games.ragami.rules import CONFLICTS_FIRST_VP, CONFLICTS_SECOND_VP, WHITE_CUBES_PER_VP
 
 CATEGORIES: tuple[str, ...] = ("track", "conflicts_bonus", "white_cubes")
@@ -80,12 +80,9 @@ class PlayerScore(ScoreLines):
 
 
 @dataclass(frozen=True)
-class Result:
+class Result(Standing):
     """Everyone's score, the winners and the tie-break used (``None``, ``conflicts``, ``shared``)."""
 
-    players: tuple[PlayerScore, ...]
-    winners: tuple[str, ...]
-    tiebreak: str | None
     ruling: Ruling = Ruling(True)
 
 

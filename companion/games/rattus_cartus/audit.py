@@ -104,10 +104,7 @@ def read_players(value: Any) -> list[Tally]:
 def read_player(value: Any, path: str) -> Tally:
     """One player's entry (every wrong field at once)."""
     found = Problems()
-    entry = P.obj(found, value, path, required=PLAYER_FIELDS)
-    if entry is None or any(key not in entry for key in PLAYER_FIELDS):
-        found.raise_any()
-    name = found.check(jsonin.string, entry["name"], jsonin.join(path, "name"))
+    entry, name = P.named_entry(found, value, path, PLAYER_FIELDS)
     influence_path = jsonin.join(path, "influence")
     influence = P.obj(found, entry["influence"], influence_path, required=CLASSES) or {}
     values = tuple(found.check(jsonin.integer, influence[c], jsonin.join(influence_path, c)) if c in influence

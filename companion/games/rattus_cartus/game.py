@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.core import jsonin, rng
 from companion.core.errors import InputError, RuleViolation
-from companion.core.events import Event
+from companion.core.events import Event, evolve_by
 from companion.core.i18n import T, join
 from companion.games.rattus_cartus import events as ev
 from companion.games.rattus_cartus import rounds
@@ -218,12 +218,7 @@ def evolve(state: State | None, event: Event) -> State:
         state = State(tuple(event.players), event.start_player, event.rounds, options=options,
                       tallies=empty, rats=empty)
         return dataclasses.replace(state, queue=state.clockwise(event.start_player))
-    if state is None:
-        raise ValueError(f"{event.type} before rc-game-started")
-    step = _EVOLVERS.get(type(event))
-    if step is None:
-        raise ValueError(f"not a Rattus Cartus event: {event.type}")
-    return step(state, event)
+    return evolve_by(_EVOLVERS, state, event, "Rattus Cartus")
 
 
 def _tally_recorded(state: State, event: ev.TallyRecorded) -> State:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from companion.core.i18n import N_, T, and_list, join
-from companion.core.scorelines import ScoreLines
+from companion.core.scorelines import ScoreLines, Standing
 from companion.games.rattus_cartus.rules import (
     CLASS_AWARDS,
     CLASS_AWARDS_TWO_PLAYERS,
@@ -87,12 +87,9 @@ class PlayerScore(ScoreLines):
 
 
 @dataclass(frozen=True)
-class Result:
+class Result(Standing):
     """Everyone's score, the winners and how a tie was broken (``None``, rats, shared, all_wiped_out)."""
 
-    players: tuple[PlayerScore, ...]
-    winners: tuple[str, ...]
-    tiebreak: str | None
     nuns: int
 
 
