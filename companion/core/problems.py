@@ -78,16 +78,17 @@ def obj(problems: Problems, value: Any, path: str, required: Iterable[str] = (),
     return {k: v for k, v in value.items() if k in allowed}
 
 
-def named_entries(value: Any, path: str, least: int, most: int, read: Callable[[Any, str], Any],
-                  duplicate: Callable[[str], Any]) -> list:
-    """An array of ``least`` to ``most`` entries with unique names, each read by ``read(entry,
-    path)``: every entry's problems at once, a repeated name noted (``duplicate(repr(name))``, the
-    game's words) even when that entry has other problems."""
+def named_entries(value: Any, path: str, least: int, most: int, fields: Sequence[str],
+                  read: Callable[[dict, Any, str, Problems], Any], duplicate: Callable[[str], Any]) -> list:
+    """An array of ``least`` to ``most`` entry objects with exactly ``fields`` and unique names,
+    each read by ``read(entry, name, path, found)`` (noting its problems in ``found``): every
+    entry's problems at once, a repeated name noted (``duplicate(repr(name))``, the game's words)
+    even when that entry has other problems."""
     entries = jsonin.array(value, path, least, most)
     found = Problems()
     read_ok: list = []
     for i, entry in enumerate(entries):
-        item = found.check(read, entry, f"{path}[{i}]")
+        item = found.check(_read_entry, entry, f"{path}[{i}]", fields, read)
         name = names_of([entry])[0]
         if name is not None and name in names_of(entries[:i]):
             found.add(f"{path}[{i}].name", duplicate(repr(name)))
@@ -95,6 +96,14 @@ def named_entries(value: Any, path: str, least: int, most: int, read: Callable[[
             read_ok.append(item)
     found.raise_any()
     return read_ok
+
+
+def _read_entry(value: Any, path: str, fields: Sequence[str], read: Callable[[dict, Any, str, Problems], Any]):
+    found = Problems()
+    entry, name = named_entry(found, value, path, fields)
+    item = read(entry, name, path, found)
+    found.raise_any()  # every wrong field of the entry at once
+    return item
 
 
 def names_of(entries: list) -> list[str | None]:

@@ -4,8 +4,9 @@ winners, the tie-break). Shared by the games' ``scoring`` modules (pure)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 
 class ScoreLines:
@@ -36,3 +37,18 @@ class Standing:
     players: tuple
     winners: tuple[str, ...]
     tiebreak: str | None
+
+
+def winners_by(scores: Sequence[Any], tiebreak: Callable[[Any], int],
+               broken: str) -> tuple[tuple[str, ...], str | None]:
+    """(winners, tie-break used): most VP (``total``); a tie goes to the highest ``tiebreak`` of
+    the tied (``broken`` names that tie-break); still tied: "shared". No scores: nobody wins."""
+    if not scores:
+        return (), None
+    best = max(s.total for s in scores)
+    top = [s for s in scores if s.total == best]
+    if len(top) == 1:
+        return (top[0].name,), None
+    most = max(tiebreak(s) for s in top)
+    top = [s for s in top if tiebreak(s) == most]
+    return tuple(s.name for s in top), (broken if len(top) == 1 else "shared")

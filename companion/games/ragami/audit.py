@@ -47,15 +47,12 @@ def read_options(doc: dict) -> Options:
 
 def read_players(value: Any) -> list[Tally]:
     """The ``players`` array: 2 to 4 players (RG-T1) with unique names; every player's problems at once."""
-    return P.named_entries(value, "players", MIN_PLAYERS, MAX_PLAYERS, _read_player,
+    return P.named_entries(value, "players", MIN_PLAYERS, MAX_PLAYERS, PLAYER_FIELDS, _tally,
                            lambda name: T("duplicate name %(name)s", name=name))
 
 
-def _read_player(value: Any, path: str) -> Tally:
-    found = Problems()
-    entry, name = P.named_entry(found, value, path, PLAYER_FIELDS)
+def _tally(entry: dict, name: Any, path: str, found: Problems) -> Tally:
     counts = {key: found.check(jsonin.integer, entry[key], jsonin.join(path, key)) for key in PLAYER_FIELDS[1:]}
-    found.raise_any()
     return Tally(name=name, **counts)
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from companion.core.i18n import T, and_list
-from companion.core.scorelines import ScoreLines, Standing
+from companion.core.scorelines import ScoreLines, Standing, winners_by
 from companion.games.ragami.rules import CONFLICTS_FIRST_VP, CONFLICTS_SECOND_VP, WHITE_CUBES_PER_VP
 
 CATEGORIES: tuple[str, ...] = ("track", "conflicts_bonus", "white_cubes")
@@ -124,13 +124,7 @@ def _lines(tally: Tally, bonus: int) -> tuple[Line, ...]:
 
 def winners(scores: Sequence[PlayerScore]) -> tuple[tuple[str, ...], str | None]:
     """RG-E4: most VP; tie -> most conflicts resolved ("conflicts"); still tied -> "shared"."""
-    best = max(s.total for s in scores)
-    top = [s for s in scores if s.total == best]
-    if len(top) == 1:
-        return (top[0].name,), None
-    most = max(s.conflicts for s in top)
-    top = [s for s in top if s.conflicts == most]
-    return tuple(s.name for s in top), ("conflicts" if len(top) == 1 else "shared")
+    return winners_by(scores, lambda s: s.conflicts, "conflicts")
 
 
 def score(tallies: Sequence[Tally], options: Options = Options()) -> Result:

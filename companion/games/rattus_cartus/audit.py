@@ -97,20 +97,17 @@ def bounded(value: Any, path: str, maximum: int) -> int:
 
 def read_players(value: Any) -> list[Tally]:
     """The ``players`` array: 2 to 5 players with unique names (RC-G1); every player's problems at once."""
-    return P.named_entries(value, "players", MIN_PLAYERS, MAX_PLAYERS, read_player,
+    return P.named_entries(value, "players", MIN_PLAYERS, MAX_PLAYERS, PLAYER_FIELDS, read_player,
                            lambda name: T("duplicate name %(tally)s", tally=name))
 
 
-def read_player(value: Any, path: str) -> Tally:
-    """One player's entry (every wrong field at once)."""
-    found = Problems()
-    entry, name = P.named_entry(found, value, path, PLAYER_FIELDS)
+def read_player(entry: dict, name: Any, path: str, found: Problems) -> Tally:
+    """One player's entry, its name read (its wrong fields noted in ``found``)."""
     influence_path = jsonin.join(path, "influence")
     influence = P.obj(found, entry["influence"], influence_path, required=CLASSES) or {}
     values = tuple(found.check(jsonin.integer, influence[c], jsonin.join(influence_path, c)) if c in influence
                    else None for c in CLASSES)
     counts = {key: found.check(jsonin.integer, entry[key], jsonin.join(path, key)) for key in COUNTS}
-    found.raise_any()
     return Tally(name=name, influence=values, **counts)
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from companion.core.i18n import N_, T, and_list, join
-from companion.core.scorelines import ScoreLines, Standing
+from companion.core.scorelines import ScoreLines, Standing, winners_by
 from companion.games.rattus_cartus.rules import (
     CLASS_AWARDS,
     CLASS_AWARDS_TWO_PLAYERS,
@@ -236,16 +236,7 @@ def _card_lines(tallies: Sequence[Tally], treasury_used: bool, options: Options)
 
 def winners(scores: Sequence[PlayerScore]) -> tuple[tuple[str, ...], str | None]:
     """RC-F8 among survivors: most VP; tie → lowest rat sum ("rats"); still tied → "shared"."""
-    alive = [s for s in scores if s.survives]
-    if not alive:
-        return (), None
-    best = max(s.total for s in alive)
-    top = [s for s in alive if s.total == best]
-    if len(top) == 1:
-        return (top[0].name,), None
-    fewest = min(s.rats for s in top)
-    top = [s for s in top if s.rats == fewest]
-    return tuple(s.name for s in top), ("rats" if len(top) == 1 else "shared")
+    return winners_by([s for s in scores if s.survives], lambda s: -s.rats, "rats")  # fewest rats: highest -rats
 
 
 def score(

@@ -29,7 +29,7 @@ def _audit(form) -> tuple[dict, int]:
 
 
 GAME = recorded.RecordedGame(
-    name="ragami", url_prefix="/ragami", slug="ragami", definition=ragami.GAME, commands=ragami.COMMANDS,
+    name="ragami", prefix="rg", url_prefix="/ragami", slug="ragami", definition=ragami.GAME, commands=ragami.COMMANDS,
     command_from_dict=ragami.command_from_dict, final_result=ragami.final_result, bgstats_play=bgstats.play,
     max_players=MAX_PLAYERS, new_game=forms.new_game, new_game_problems=forms.new_game_problems,
     command_data=forms.command_data, message=forms.message, audit=_audit, audit_problems=forms.audit_problems,

@@ -43,7 +43,7 @@ def _audit_context() -> dict:
 
 
 GAME = recorded.RecordedGame(
-    name="rattus_cartus", url_prefix="/rattus-cartus", slug="rattus-cartus", definition=rc.GAME,
+    name="rattus_cartus", prefix="rc", url_prefix="/rattus-cartus", slug="rattus-cartus", definition=rc.GAME,
     commands=rc.COMMANDS, command_from_dict=rc.command_from_dict, final_result=rc.final_result,
     bgstats_play=bgstats.play, max_players=MAX_PLAYERS, new_game=forms.new_game,
     new_game_problems=forms.new_game_problems, command_data=_command_data, message=forms.message,

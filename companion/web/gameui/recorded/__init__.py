@@ -34,6 +34,7 @@ class RecordedGame:
     ``<name>.audit_form``)."""
 
     name: str  # blueprint name and template folder
+    prefix: str  # the prefix of its pages' ids and classes ("rg": rg-new, rg-audit)
     url_prefix: str
     slug: str  # the download's file name stem
     definition: GameDefinition
@@ -63,8 +64,16 @@ def register_ui(game: RecordedGame, panel: Any, seating: Any, history: Any, **ho
     return register(GameUI(
         definition=game.definition, title=game.definition.title, panel=f"{game.name}/_panel.html",
         new_endpoint=f"{game.name}.new", audit_endpoint=f"{game.name}.audit_form", blueprint=blueprint(game),
-        context=panel.context, target_of=seating.target, acting_seat_at=seating.acting_seat_at,
+        context=_panel_context(game, panel.context), target_of=seating.target, acting_seat_at=seating.acting_seat_at,
         describe=history.describe_event, history=history.sections, **hooks))
+
+
+def _panel_context(game: RecordedGame, context: Callable[[Any, dict, str | None], dict]):
+    """The game's panel context plus what ``recorded/_panel.html`` calls the game."""
+    def with_naming(state: Any, row: dict, seat: str | None) -> dict:
+        return {**context(state, row, seat), **_naming(game)}
+
+    return with_naming
 
 
 def blueprint(game: RecordedGame) -> Blueprint:
@@ -76,6 +85,11 @@ def blueprint(game: RecordedGame) -> Blueprint:
     return bp
 
 
+def _naming(game: RecordedGame) -> dict[str, str]:
+    """What the shared templates call the game: its blueprint (and stylesheet), ids' prefix, name."""
+    return {"recorded": game.name, "prefix": game.prefix, "game_name": game.definition.title}
+
+
 def _form():
     return request.form if request.method == "POST" else None
 
@@ -83,7 +97,7 @@ def _form():
 def _new_routes(bp: Blueprint, game: RecordedGame) -> None:
     def page(problems: Problems = (), status: int = 200):
         html = render_template(f"{game.name}/new.html", problems=problems, errors=dict(problems), form=_form(),
-                               seats=range(game.max_players), new_key=play.new_key(), recorded=game.name,
+                               seats=range(game.max_players), new_key=play.new_key(), **_naming(game),
                                **game.new_context())
         return html, status
 
@@ -128,7 +142,7 @@ def _audit_routes(bp: Blueprint, game: RecordedGame) -> None:
     def page(problems: Problems = (), status: int = 200, **shown):
         context = {"rows": range(game.max_players), "output": None, **game.audit_context(), **shown}
         html = render_template(f"{game.name}/audit.html", problems=problems, errors=dict(problems),
-                               form=_form(), recorded=game.name, **context)
+                               form=_form(), **_naming(game), **context)
         return html, status
 
     @bp.route("/audit", methods=["GET", "POST"])
