@@ -24,9 +24,8 @@ LAST_PLACE_CARD = "last-place-card"  # the cause the VP log gives the card's VP 
 
 
 def context(state: Any, game: dict, seat: str | None) -> dict[str, Any]:
-    """The panel's context (every device sees the same: Ragami has no hidden information)."""
-    if state is None:
-        return {"rg": None}
+    """The panel's context of a started game (``recorded`` frames a game without its setup);
+    every device sees the same: Ragami has no hidden information."""
     view = ragami.view_for(state, None)
     return {
         "rg": view,

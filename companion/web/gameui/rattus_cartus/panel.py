@@ -18,10 +18,9 @@ from companion.web.gameui.rattus_cartus.forms import COUNTS, label, labels
 
 
 def context(state: Any, game: dict, seat: str | None) -> dict[str, Any]:
-    """The panel's context. ``seat`` is the seat this device holds (companion.web.seats, never
-    the URL): that player sees their own rat sum; every other device the spectator's view."""
-    if state is None:
-        return {"rc": None}
+    """The panel's context of a started game (``recorded`` frames a game without its setup).
+    ``seat`` is the seat this device holds (companion.web.seats, never the URL): that player sees
+    their own rat sum; every other device the spectator's view."""
     view = rc.view_for(state, seat)
     return {
         "rc": view,

@@ -36,7 +36,7 @@ class RecordedGame:
     name: str  # blueprint name and template folder
     prefix: str  # the prefix of its pages' ids and classes ("rg": rg-new, rg-audit)
     url_prefix: str
-    slug: str  # the download's file name stem
+    slug: str  # the download's file name stem and the game's kind in the records
     definition: GameDefinition
     commands: Collection[str]  # the command kinds a form may post
     command_from_dict: Callable[[str, dict], Any]  # the pure game's parser (raises InputError)
@@ -71,7 +71,9 @@ def register_ui(game: RecordedGame, panel: Any, seating: Any, history: Any, **ho
 def _panel_context(game: RecordedGame, context: Callable[[Any, dict, str | None], dict]):
     """The game's panel context plus what ``recorded/_panel.html`` calls the game."""
     def with_naming(state: Any, row: dict, seat: str | None) -> dict:
-        return {**context(state, row, seat), **_naming(game)}
+        if state is None:  # a game without its recorded setup: the frame says so
+            return {"started": False, **_naming(game)}
+        return {**context(state, row, seat), "started": True, **_naming(game)}
 
     return with_naming
 
@@ -86,8 +88,9 @@ def blueprint(game: RecordedGame) -> Blueprint:
 
 
 def _naming(game: RecordedGame) -> dict[str, str]:
-    """What the shared templates call the game: its blueprint (and stylesheet), ids' prefix, name."""
-    return {"recorded": game.name, "prefix": game.prefix, "game_name": game.definition.title}
+    """What the shared templates call the game: its blueprint (and stylesheet), ids' prefix, name
+    and its kind in the records (``slug``)."""
+    return {"recorded": game.name, "prefix": game.prefix, "game_name": game.definition.title, "slug": game.slug}
 
 
 def _form():
