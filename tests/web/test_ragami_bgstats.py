@@ -6,13 +6,11 @@ import re
 
 from support import bgstats, recorded
 
-
-def act(client, game_id: str, kind: str, data: dict | None = None) -> None:
-    recorded.ok(client, "/ragami", game_id, kind, data)
+act = recorded.RAGAMI.ok  # post an action form, which must be accepted
 
 
 def new_game(client, start_seat: str = "1") -> str:
-    return recorded.start(client, "/ragami", {"players": ["Ama", "Ver"], "colours": ["", ""], "start_seat": start_seat})
+    return recorded.RAGAMI.start(client, {"players": ["Ama", "Ver"], "colours": ["", ""], "start_seat": start_seat})
 
 
 def finished(client) -> str:

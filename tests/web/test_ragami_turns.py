@@ -12,15 +12,10 @@ from support import alerts, recorded, seq, text
 
 def new_game(client, players=("Ama", "Ver", "Azu"), start_seat="1") -> str:
     data = {"players": list(players), "colours": [""] * len(players), "start_seat": start_seat}
-    return recorded.start(client, "/ragami", data)
+    return recorded.RAGAMI.start(client, data)
 
 
-def act(client, game_id: str, kind: str, data: dict | None = None):
-    return recorded.act(client, "/ragami", game_id, kind, data)
-
-
-def ok(client, game_id: str, kind: str, data: dict | None = None) -> None:
-    recorded.ok(client, "/ragami", game_id, kind, data)
+act, ok = recorded.RAGAMI.act, recorded.RAGAMI.ok  # post an action form (ok: it must be accepted)
 
 
 def prompt(client, game_id: str) -> str:

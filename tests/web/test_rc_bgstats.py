@@ -16,12 +16,11 @@ TALLIES = {
 RATS = {"Rojo": "3", "Azul": "2", "Verde": "9"}
 
 
-def act(client, game_id: str, kind: str, data: dict | None = None) -> None:
-    recorded.ok(client, "/rattus-cartus", game_id, kind, data)
+act = recorded.RATTUS_CARTUS.ok  # post an action form, which must be accepted
 
 
 def finished(client, start_seat: str = "1") -> str:
-    game_id = recorded.start(client, "/rattus-cartus", {"players": ["Rojo", "Azul", "Verde", "", ""],
+    game_id = recorded.RATTUS_CARTUS.start(client, {"players": ["Rojo", "Azul", "Verde", "", ""],
                                                         "start_seat": start_seat})
     for _ in range(9):  # RC-G1: 9 rounds with three players
         act(client, game_id, "end-round")

@@ -14,15 +14,10 @@ from companion.core.events import decode
 
 def new_game(client, players=("Rojo", "Azul", "Verde"), start_seat="0") -> str:
     data = {"players": list(players) + [""] * (5 - len(players)), "start_seat": start_seat}
-    return recorded.start(client, "/rattus-cartus", data)
+    return recorded.RATTUS_CARTUS.start(client, data)
 
 
-def act(client, game_id: str, kind: str, data: dict | None = None):
-    return recorded.act(client, "/rattus-cartus", game_id, kind, data)
-
-
-def ok(client, game_id: str, kind: str, data: dict | None = None) -> None:
-    recorded.ok(client, "/rattus-cartus", game_id, kind, data)
+act, ok = recorded.RATTUS_CARTUS.act, recorded.RATTUS_CARTUS.ok  # post an action form (ok: it must be accepted)
 
 
 def prompt(client, game_id: str) -> str:
