@@ -1,11 +1,14 @@
-"""The new-game form of every recorded game (Ragami, Rattus Cartus: one shared view,
-``companion.web.gameui.recorded``): its idempotency key starts a game once, and an edited form
-sent back with the old key starts another."""
+"""The shared recorded-game UI (Ragami, Rattus Cartus: ``companion.web.gameui.recorded``) and
+the typed hooks every game declares (issue 22): the new-game form's idempotency key starts a
+game once, an edited form sent back with the old key starts another; history and undo's words
+come from the registered ``GameUI``, never from a switch on the game's kind."""
 
 from __future__ import annotations
 
 import pytest
 from support import count_games, text
+
+from companion.web import history, registry
 
 GAMES = {  # URL prefix: (two players, another second player, words the new game's page shows)
     "/ragami": (["Ama", "Ver"], "Azu", "Azu"),
@@ -31,3 +34,16 @@ def test_an_edited_form_sent_back_with_its_old_key_starts_a_new_game(app, client
     assert again.status_code == 303 and again.location != first.location and count_games(app) == 2
     page = text(client.get(again.location))
     assert shown in page and other in page
+
+
+def test_every_game_declares_its_history_and_its_words_as_typed_hooks(app):
+    for kind in ("lockup", "lockup-solo", "ragami", "rattus-cartus"):
+        ui = registry.GAMES[kind]
+        assert not hasattr(ui, "extra")  # no untyped bag of hooks
+        assert callable(ui.history) and callable(ui.describe), kind
+    for kind in ("ragami", "rattus-cartus"):  # ending a turn acts for the player whose turn it is
+        assert callable(registry.GAMES[kind].acting_seat_at), kind
+
+
+def test_a_kind_without_a_registered_history_gets_the_plain_one(app):
+    assert history.sections_for("no-such-game", []) == []
