@@ -63,6 +63,17 @@ def _field_decoder(cls: type[Event]) -> Callable[[Mapping[str, Any]], Event]:
     return build
 
 
+def evolve_by(evolvers: Mapping[type, Callable[[Any, Any], Any]], state: Any, event: Event, game: str) -> Any:
+    """A game's ``evolve`` after its game-started event: the step ``evolvers`` gives the event's
+    class; an event before the start, or of another game, is a bug (``ValueError``)."""
+    if state is None:
+        raise ValueError(f"{event.type} before the {game} game started")
+    step = evolvers.get(type(event))
+    if step is None:
+        raise ValueError(f"not a {game} event: {event.type}")
+    return step(state, event)
+
+
 def event_type(cls: type[Event]) -> type[Event]:
     """Class decorator: register an event class under its ``type``."""
     if not cls.type or cls.type in _EVENT_TYPES and _EVENT_TYPES[cls.type] is not cls:

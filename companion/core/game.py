@@ -46,6 +46,13 @@ class GameDefinition:
     command_json: Callable[[Any], dict] | None = None
     waiting_for: Callable[[Any], dict] | None = None
 
+    @classmethod
+    def with_codec(cls, codec: Any, **functions: Any) -> GameDefinition:
+        """A definition whose commands travel as data through ``codec`` (a module giving
+        ``parse_command``, ``command_json`` and ``waiting_for``); ``functions``: the other fields."""
+        return cls(parse_command=codec.parse_command, command_json=codec.command_json,
+                   waiting_for=codec.waiting_for, **functions)
+
     def fold(self, events: Iterable[Event], state: Any = None) -> Any:
         """State after ``events`` (from ``state``, by default from nothing); ``state`` is left as it was."""
         if self.fold_many is not None:

@@ -8,7 +8,7 @@ problem, so callers that show one line (the command line) keep working unchanged
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from companion.core import jsonin
@@ -76,3 +76,47 @@ def obj(problems: Problems, value: Any, path: str, required: Iterable[str] = (),
         if key not in allowed:
             problems.add(jsonin.join(path, key), T("unknown field"))
     return {k: v for k, v in value.items() if k in allowed}
+
+
+def named_entries(value: Any, path: str, least: int, most: int, fields: Sequence[str],
+                  read: Callable[[dict, Any, str, Problems], Any], duplicate: Callable[[str], Any]) -> list:
+    """An array of ``least`` to ``most`` entry objects with exactly ``fields`` and unique names,
+    each read by ``read(entry, name, path, found)`` (noting its problems in ``found``): every
+    entry's problems at once, a repeated name noted (``duplicate(repr(name))``, the game's words)
+    even when that entry has other problems."""
+    entries = jsonin.array(value, path, least, most)
+    found = Problems()
+    read_ok: list = []
+    for i, entry in enumerate(entries):
+        item = found.check(_read_entry, entry, f"{path}[{i}]", fields, read)
+        name = names_of([entry])[0]
+        if name is not None and name in names_of(entries[:i]):
+            found.add(f"{path}[{i}].name", duplicate(repr(name)))
+        if item is not None:
+            read_ok.append(item)
+    found.raise_any()
+    return read_ok
+
+
+def _read_entry(value: Any, path: str, fields: Sequence[str], read: Callable[[dict, Any, str, Problems], Any]):
+    found = Problems()
+    entry, name = named_entry(found, value, path, fields)
+    item = read(entry, name, path, found)
+    found.raise_any()  # every wrong field of the entry at once
+    return item
+
+
+def names_of(entries: list) -> list[str | None]:
+    """The name each entry gives (``None`` where it gives none), to compare names before the rest is valid."""
+    return [e["name"] if isinstance(e, Mapping) and isinstance(e.get("name"), str) and e["name"].strip() else None
+            for e in entries]
+
+
+def named_entry(found: Problems, value: Any, path: str, fields: Sequence[str]) -> tuple[dict, str | None]:
+    """An entry object with every one of ``fields`` (``name`` among them): a missing or unknown
+    key is noted in ``found``, which is raised at once when a key is missing (nothing more to
+    check); ``(entry, its name)``, the name ``None`` when it is not a string (noted)."""
+    entry = obj(found, value, path, required=fields)
+    if entry is None or any(key not in entry for key in fields):
+        found.raise_any()
+    return entry, found.check(jsonin.string, entry["name"], jsonin.join(path, "name"))

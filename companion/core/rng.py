@@ -6,8 +6,10 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
-from collections.abc import Sequence
-from typing import TypeVar
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeVar
+
+from companion.core import jsonin
 
 T = TypeVar("T")
 
@@ -28,3 +30,17 @@ def shuffled(items: Sequence[T], seed: int) -> tuple[T, ...]:
     out = list(items)
     random.Random(seed).shuffle(out)
     return tuple(out)
+
+
+def start_player(setup: Mapping[str, Any], names: Sequence[str]) -> tuple[str, int | None]:
+    """The setup's ``start_player`` (one of ``names``), or one drawn at random: ``(name, seed)``,
+    the seed being the draw's (the setup's own ``seed`` if given, so a replay draws the same
+    player) or ``None`` when nothing was drawn."""
+    seed = None if setup.get("seed") is None else jsonin.integer(setup["seed"], "seed")
+    first = setup.get("start_player")
+    if first is None:
+        seed = new_seed() if seed is None else seed
+        first = shuffled(names, seed)[0]
+    else:
+        seed = None  # nothing drawn
+    return jsonin.name_of(first, "start_player", names), seed

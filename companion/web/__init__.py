@@ -18,6 +18,7 @@ from companion.web import (
     catalog,
     damaged,
     games,
+    gameui,
     hardening,
     home,
     i18n,
@@ -52,7 +53,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(records.bp)  # issue 24: records, their projection and exports
     live.init_app(app)  # the version poll and the forms' version/target fields
     app.jinja_env.filters["rule_links"] = rules.rule_links  # every rule id shown links to the rules page
-    register_game_blueprints(app)
+    register_game_blueprints(app, gameui)
     app.teardown_appcontext(_close_store)
     app.after_request(_headers)
     app.register_error_handler(CSRFError, _csrf_error)

@@ -2,10 +2,10 @@
 the round (and phase) it was played in, undone commands marked, every undo or redo naming what it
 undid or redid.
 
-Each game tells its own history with a :class:`Book` (Rattus Cartus and Ragami: their UI
-packages' ``history`` modules; Lockup keeps its own module). A game without one, or an event a
-book does not know, gets a neutral sentence (:func:`fallback`): an event's type name never reaches
-the page.
+Each game tells its own history through its registered ``GameUI.history`` (Rattus Cartus and
+Ragami: a :class:`Book` in their UI packages' ``history`` modules; Lockup keeps its own module).
+A game without one, or an event a book does not know, gets a neutral sentence (:func:`fallback`):
+an event's type name never reaches the page.
 
 The page is paged by round (:func:`pages`): whole rounds per page up to :data:`PAGE_ITEMS` lines,
 a longer round over several pages, so no page grows with the game's length (a 6,637-event game
@@ -22,6 +22,7 @@ from flask_babel import gettext as _
 
 from companion.core import history as core_history
 from companion.core.events import Event, decode
+from companion.web.registry import ui_for
 
 MARKERS = (core_history.UNDO, core_history.REDO)
 
@@ -47,6 +48,19 @@ def fallback(_event: Event | None = None) -> str:
     return _("A change was recorded")
 
 
+class Sentences(dict):
+    """A game's sentence table (event type -> the sentence of such an event), filled by decorating
+    each sentence with ``@SENTENCES.of(EventClass)``."""
+
+    def of(self, event_class: type[Event]) -> Callable[[Callable[[Any], str]], Callable[[Any], str]]:
+        """Decorator: the decorated function is the sentence of ``event_class``'s events."""
+        def add(sentence: Callable[[Any], str]) -> Callable[[Any], str]:
+            self[event_class.type] = sentence
+            return sentence
+
+        return add
+
+
 def describers(sentences: dict[str, Callable[[Event], str]]):
     """``(describe_event, describe)`` of a game's sentence table (event type -> sentence): one event
     in words (the undo/redo confirmation names a command by its first event), and a command's
@@ -70,25 +84,17 @@ PLAIN = Book(describe=lambda events: [], heading=_plain_heading, evolve=lambda s
 
 
 def sections_for(kind: str, records: Iterable) -> list[dict]:
-    """The history of a game of ``kind`` (see :func:`sections`), in the game's own words."""
-    if kind in ("lockup", "lockup-solo"):
-        from companion.web.gameui.lockup import history as lockup_history  # imported here: no import cycle
+    """The history of a game of ``kind`` (see :func:`sections`), in the game's own words: its
+    registered ``GameUI.history``, else one neutral line per command."""
+    ui = ui_for(kind)
+    if ui is not None and ui.history is not None:
+        return ui.history(records)
+    return sections(records, PLAIN)
 
-        return lockup_history.sections(records)
-    return sections(records, _book(kind))
 
-
-def _book(kind: str) -> Book:
-    # Imported on use: the game UI packages import the web package, which must not import them back.
-    if kind == "rattus-cartus":
-        from companion.web.gameui.rattus_cartus import history as rc_history
-
-        return rc_history.BOOK
-    if kind == "ragami":
-        from companion.web.gameui.ragami import history as ragami_history
-
-        return ragami_history.BOOK
-    return PLAIN
+def told_by(book: Book) -> Callable[[Iterable], list[dict]]:
+    """A game's ``GameUI.history`` from its :class:`Book`."""
+    return lambda records: sections(records, book)
 
 
 def _commands(records: list) -> dict[str, list[Event]]:

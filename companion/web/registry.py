@@ -11,6 +11,7 @@ import importlib
 import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 from flask import Blueprint, Flask
@@ -31,7 +32,10 @@ class GameUI:
     blueprint: Blueprint | None = None
     export_in_progress: bool = False  # False where a game in progress has hidden information
     audit_endpoint: str | None = None  # audit-only form (final scores without a recorded game)
-    extra: dict[str, Any] = field(default_factory=dict)
+    # How the game's history reads (companion.web.history): recorded events -> sections of lines;
+    # None: one neutral line per command. And one event in words (undo/redo name the action), or None.
+    history: Callable[[list], list[dict]] | None = None
+    describe: Callable[[Any], str | None] | None = None
     # The signature of the question the table waits on ("confirm-rewards||sewers|r2"): a form
     # drawn for another one is refused as stale (companion.web.live). None: no check.
     target_of: Callable[[Any], str] | None = None
@@ -42,6 +46,9 @@ class GameUI:
     seats_of: Callable[[Any], tuple[str, ...]] = field(default=lambda state: default_seats(state))
     reveals: Callable[[Any, Any], bool] = field(default=lambda before, record: False)
     host_only_when: Callable[[Any, Any], Any] | None = None
+    # The seat a command acts for in this state (e.g. whose turn is ended), checked under the
+    # write lock; None: ``acting_seat`` of the command alone decides.
+    acting_seat_at: Callable[[Any, Any], Any] | None = None
 
 
 def default_acting_seat(command: Any) -> str | None:
@@ -81,12 +88,11 @@ def register_blueprint(bp: Blueprint) -> Blueprint:
     return bp
 
 
-def register_game_blueprints(app: Flask) -> None:
-    """Import every game web module in ``companion.web.gameui`` and register its blueprint."""
-    from companion.web import gameui
-
-    for module in pkgutil.iter_modules(gameui.__path__):
-        importlib.import_module(f"{gameui.__name__}.{module.name}")
+def register_game_blueprints(app: Flask, games_package: ModuleType) -> None:
+    """Import every game web module in ``games_package`` (``companion.web.gameui``, given by the app
+    factory, which sits above the game UIs) and register its blueprint."""
+    for module in pkgutil.iter_modules(games_package.__path__):
+        importlib.import_module(f"{games_package.__name__}.{module.name}")
     blueprints = [ui.blueprint for ui in GAMES.values() if ui.blueprint is not None] + EXTRA_BLUEPRINTS
     for bp in blueprints:
         if bp.name not in app.blueprints:

@@ -130,12 +130,12 @@ def check_may_act(game: dict, command: Any) -> None:
 def check_in_state(game: dict, ui: GameUI, state: Any, command: Any) -> None:
     """The checks that read the state, run by ``play.execute`` inside the decision under the write
     lock (two posts at the same instant are judged one after the other): the seat a command acts
-    for in this state (``extra["acting_seat_at"]``: e.g. whose turn is ended) and the game's rules
+    for in this state (``acting_seat_at``: e.g. whose turn is ended) and the game's rules
     only the host passes (``host_only_when``: e.g. replacing a rat sum)."""
     who = role(game)
     if who.kind == "host":
         return
-    at = ui.extra.get("acting_seat_at")
+    at = ui.acting_seat_at
     if at is not None:
         _refuse_others(game, who, _names(at(state, command)))
     if ui.host_only_when is not None:
@@ -208,7 +208,7 @@ def _revealed(loaded: Any, target: str, records: list) -> bool:
 
 def describe(loaded: Any, records: list) -> str:
     """The action a command recorded, in words (its first described event)."""
-    hook = loaded.ui.extra.get("describe")
+    hook = loaded.ui.describe
     for record in records if hook else ():
         line = hook(decode(record.type, record.version, record.payload))
         if line:

@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import re
 
-from support import HX, alerts, bgstats
+from support import bgstats, recorded
 
-
-def act(client, game_id: str, kind: str, data: dict | None = None) -> None:
-    response = client.post(f"/ragami/{game_id}/{kind}", data=data or {})
-    assert response.status_code == 303, alerts(response)
+act = recorded.RAGAMI.ok  # post an action form, which must be accepted
 
 
 def new_game(client, start_seat: str = "1") -> str:
-    response = client.post("/ragami/new", data={"players": ["Ama", "Ver"], "colours": ["", ""],
-                                                "start_seat": start_seat})
-    assert response.status_code == 303, alerts(response)
-    return response.location.rsplit("/", 1)[-1]
+    return recorded.RAGAMI.start(client, {"players": ["Ama", "Ver"], "colours": ["", ""], "start_seat": start_seat})
 
 
 def finished(client) -> str:
@@ -36,29 +29,13 @@ def finished(client) -> str:
     return game_id
 
 
-def link_play(client, game_id: str) -> dict:
-    return bgstats.link_play(client.get(f"/games/{game_id}").get_data(as_text=True))
-
-
-def test_the_final_screen_links_bg_stats_and_every_event(client):
-    game_id = finished(client)
-    page = client.get(f"/games/{game_id}", headers=HX).get_data(as_text=True)
-    assert 'id="game-exports"' in page
-    assert f'href="/ragami/{game_id}/bgstats.json"' in page and f'href="/games/{game_id}/export.jsonl"' in page
-
-
-def test_the_link_and_the_download_carry_the_same_play(client):
-    game_id = finished(client)
-    play = link_play(client, game_id)
-    response = client.get(f"/ragami/{game_id}/bgstats.json")
-    assert response.status_code == 200 and response.mimetype == "application/json"
-    assert "attachment" in response.headers["Content-Disposition"]
-    assert json.loads(response.get_data(as_text=True)) == play
+def test_the_final_screen_links_bg_stats_and_every_event_and_the_download_is_the_link_play(client):
+    bgstats.assert_final_exports(client, finished(client), "/ragami")
 
 
 def test_scores_after_the_rg_e3_bonus_the_rg_e4_winner_and_the_start_player(client):
     game_id = finished(client)
-    play = link_play(client, game_id)
+    play = bgstats.page_play(client, game_id)
     assert play["game"]["name"] == "Ragami" and play["game"]["highestWins"] is True
     assert play["sourcePlayId"] == game_id and re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", play["playDate"])
     assert {p["name"]: p["score"] for p in play["players"]} == {"Ama": 37, "Ver": 37}

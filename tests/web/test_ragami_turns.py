@@ -7,23 +7,15 @@ from __future__ import annotations
 
 import re
 
-from support import alerts, seq, text
+from support import alerts, recorded, seq, text
 
 
 def new_game(client, players=("Ama", "Ver", "Azu"), start_seat="1") -> str:
-    response = client.post("/ragami/new", data={"players": list(players), "colours": [""] * len(players),
-                                                "start_seat": start_seat})
-    assert response.status_code == 303, alerts(response)
-    return response.location.rsplit("/", 1)[-1]
+    data = {"players": list(players), "colours": [""] * len(players), "start_seat": start_seat}
+    return recorded.RAGAMI.start(client, data)
 
 
-def act(client, game_id: str, kind: str, data: dict | None = None):
-    return client.post(f"/ragami/{game_id}/{kind}", data=data or {})
-
-
-def ok(client, game_id: str, kind: str, data: dict | None = None) -> None:
-    response = act(client, game_id, kind, data)
-    assert response.status_code == 303, alerts(response)
+act, ok = recorded.RAGAMI.act, recorded.RAGAMI.ok  # post an action form (ok: it must be accepted)
 
 
 def prompt(client, game_id: str) -> str:

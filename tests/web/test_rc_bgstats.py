@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import json
 import re
 
-from support import HX, alerts, bgstats
+from support import bgstats, recorded
 
 # Made-up end of a three-player game: Verde has the most VP but too many rats (RC-F7); Rojo and
 # Azul tie on 25 VP and Azul has fewer rats (RC-F8). Church is tied 4-4, Azul's marker below (RC-F2).
@@ -17,16 +16,12 @@ TALLIES = {
 RATS = {"Rojo": "3", "Azul": "2", "Verde": "9"}
 
 
-def act(client, game_id: str, kind: str, data: dict | None = None) -> None:
-    response = client.post(f"/rattus-cartus/{game_id}/{kind}", data=data or {})
-    assert response.status_code == 303, alerts(response)
+act = recorded.RATTUS_CARTUS.ok  # post an action form, which must be accepted
 
 
 def finished(client, start_seat: str = "1") -> str:
-    response = client.post("/rattus-cartus/new", data={"players": ["Rojo", "Azul", "Verde", "", ""],
-                                                       "start_seat": start_seat})
-    assert response.status_code == 303, alerts(response)
-    game_id = response.location.rsplit("/", 1)[-1]
+    game_id = recorded.RATTUS_CARTUS.start(client, {"players": ["Rojo", "Azul", "Verde", "", ""],
+                                                        "start_seat": start_seat})
     for _ in range(9):  # RC-G1: 9 rounds with three players
         act(client, game_id, "end-round")
     for name, counts in TALLIES.items():
@@ -38,31 +33,13 @@ def finished(client, start_seat: str = "1") -> str:
     return game_id
 
 
-def link_play(client, game_id: str) -> dict:
-    return bgstats.link_play(client.get(f"/games/{game_id}").get_data(as_text=True))
-
-
-def test_the_final_screen_links_bg_stats_and_every_event(client):
-    game_id = finished(client)
-    page = client.get(f"/games/{game_id}", headers=HX).get_data(as_text=True)
-    assert 'id="game-exports"' in page
-    assert f'href="/rattus-cartus/{game_id}/bgstats.json"' in page
-    assert f'href="/games/{game_id}/export.jsonl"' in page
-    assert client.get(f"/games/{game_id}/export.jsonl").status_code == 200
-
-
-def test_the_link_and_the_download_carry_the_same_play(client):
-    game_id = finished(client)
-    play = link_play(client, game_id)
-    response = client.get(f"/rattus-cartus/{game_id}/bgstats.json")
-    assert response.status_code == 200 and response.mimetype == "application/json"
-    assert "attachment" in response.headers["Content-Disposition"]
-    assert json.loads(response.get_data(as_text=True)) == play
+def test_the_final_screen_links_bg_stats_and_every_event_and_the_download_is_the_link_play(client):
+    bgstats.assert_final_exports(client, finished(client), "/rattus-cartus")
 
 
 def test_scores_the_rc_f8_winner_the_round_1_start_player_and_the_rc_f7_plague(client):
     game_id = finished(client, start_seat="1")
-    play = link_play(client, game_id)
+    play = bgstats.page_play(client, game_id)
     assert play["game"]["name"] == "Rattus Cartus" and play["game"]["highestWins"] is True
     assert play["sourcePlayId"] == game_id
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", play["playDate"])

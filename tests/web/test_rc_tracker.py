@@ -7,25 +7,17 @@ from __future__ import annotations
 
 import re
 
-from support import alerts, seq, text
+from support import alerts, recorded, seq, text
 
 from companion.core.events import decode
 
 
 def new_game(client, players=("Rojo", "Azul", "Verde"), start_seat="0") -> str:
     data = {"players": list(players) + [""] * (5 - len(players)), "start_seat": start_seat}
-    response = client.post("/rattus-cartus/new", data=data)
-    assert response.status_code == 303, alerts(response)
-    return response.location.rsplit("/", 1)[-1]
+    return recorded.RATTUS_CARTUS.start(client, data)
 
 
-def act(client, game_id: str, kind: str, data: dict | None = None):
-    return client.post(f"/rattus-cartus/{game_id}/{kind}", data=data or {})
-
-
-def ok(client, game_id: str, kind: str, data: dict | None = None) -> None:
-    response = act(client, game_id, kind, data)
-    assert response.status_code == 303, alerts(response)
+act, ok = recorded.RATTUS_CARTUS.act, recorded.RATTUS_CARTUS.ok  # post an action form (ok: it must be accepted)
 
 
 def prompt(client, game_id: str) -> str:

@@ -47,28 +47,12 @@ def read_options(doc: dict) -> Options:
 
 def read_players(value: Any) -> list[Tally]:
     """The ``players`` array: 2 to 4 players (RG-T1) with unique names; every player's problems at once."""
-    players = jsonin.array(value, "players", MIN_PLAYERS, MAX_PLAYERS)
-    found = Problems()
-    tallies: list[Tally] = []
-    for i, entry in enumerate(players):
-        tally = found.check(_read_player, entry, f"players[{i}]")
-        name = names_of([entry])[0]  # a duplicate is named even when the player has other problems
-        if name is not None and name in names_of(players[:i]):
-            found.add(f"players[{i}].name", T("duplicate name %(name)s", name=repr(name)))
-        if tally is not None:
-            tallies.append(tally)
-    found.raise_any()
-    return tallies
+    return P.named_entries(value, "players", MIN_PLAYERS, MAX_PLAYERS, PLAYER_FIELDS, _tally,
+                           lambda name: T("duplicate name %(name)s", name=name))
 
 
-def _read_player(value: Any, path: str) -> Tally:
-    found = Problems()
-    entry = P.obj(found, value, path, required=PLAYER_FIELDS)
-    if entry is None or any(key not in entry for key in PLAYER_FIELDS):
-        found.raise_any()
-    name = found.check(jsonin.string, entry["name"], jsonin.join(path, "name"))
+def _tally(entry: dict, name: Any, path: str, found: Problems) -> Tally:
     counts = {key: found.check(jsonin.integer, entry[key], jsonin.join(path, key)) for key in PLAYER_FIELDS[1:]}
-    found.raise_any()
     return Tally(name=name, **counts)
 
 
@@ -76,9 +60,3 @@ def to_output(result: Result) -> dict:
     """The output document of the contract (players in input order)."""
     players = [{"name": s.name, "total": s.total, "breakdown": s.breakdown()} for s in result.players]
     return {"players": players, "winners": list(result.winners), "tiebreak": result.tiebreak}
-
-
-def names_of(entries: list) -> list[str | None]:
-    """The name each entry gives (``None`` where it gives none), to compare names before the rest is valid."""
-    return [e["name"] if isinstance(e, dict) and isinstance(e.get("name"), str) and e["name"].strip() else None
-            for e in entries]

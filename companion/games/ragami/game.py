@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.core import jsonin, rng
 from companion.core.errors import InputError, RuleViolation
-from companion.core.events import Event
+from companion.core.events import Event, evolve_by
 from companion.core.i18n import T
 from companion.games.ragami import commands as cmd
 from companion.games.ragami import events as ev
@@ -125,14 +125,7 @@ def start(setup: Mapping[str, Any]) -> list[Event]:
         colours.append(colour)
     free = iter(c for c in COLOURS if c not in colours)
     filled = tuple(c if c is not None else next(free) for c in colours)
-    seed = None if setup.get("seed") is None else jsonin.integer(setup["seed"], "seed")
-    first = setup.get("start_player")
-    if first is None:
-        seed = rng.new_seed() if seed is None else seed  # a given seed: a replay draws the same player
-        first = rng.shuffled(names, seed)[0]
-    else:
-        seed = None  # nothing drawn
-    first = jsonin.name_of(first, "start_player", names)
+    first, seed = rng.start_player(setup, names)  # given, or drawn with its seed (RG-T1)
     needs_conflict = jsonin.boolean(setup.get("bonus_needs_conflict", True), "bonus_needs_conflict")
     started = ev.GameStarted(tuple(names), filled, first, seed, bonus_needs_conflict=needs_conflict)
     if setup.get("setup_tokens") is None:  # not given: the first prompt asks for them
@@ -316,12 +309,7 @@ def evolve(state: State | None, event: Event) -> State:
     if isinstance(event, ev.GameStarted):
         seats = tuple(Seat(n, c) for n, c in zip(event.players, event.colours, strict=True))
         return State(seats, event.start_player, options=Options(event.bonus_needs_conflict))
-    if state is None:
-        raise ValueError(f"{event.type} before ragami-game-started")
-    step = _EVOLVERS.get(type(event))
-    if step is None:
-        raise ValueError(f"not a Ragami event: {event.type}")
-    return step(state, event)
+    return evolve_by(_EVOLVERS, state, event, "Ragami")
 
 
 def _update(state: State, name: str, **changes: int) -> State:

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from companion.core.i18n import T, and_list
+from companion.core.scorelines import ScoreLines, Standing, winners_by
 from companion.games.ragami.rules import CONFLICTS_FIRST_VP, CONFLICTS_SECOND_VP, WHITE_CUBES_PER_VP
 
 CATEGORIES: tuple[str, ...] = ("track", "conflicts_bonus", "white_cubes")
@@ -67,33 +69,20 @@ class Line:
 
 
 @dataclass(frozen=True)
-class PlayerScore:
+class PlayerScore(ScoreLines):
     """A player's explained final score."""
 
     name: str
     conflicts: int
     lines: tuple[Line, ...]
 
-    @property
-    def total(self) -> int:
-        """Sum of every line."""
-        return sum(line.points for line in self.lines)
-
-    def breakdown(self) -> dict[str, int]:
-        """Points per category (``track``, ``conflicts_bonus``, ``white_cubes``)."""
-        out = dict.fromkeys(CATEGORIES, 0)
-        for line in self.lines:
-            out[line.category] += line.points
-        return out
+    CATEGORIES: ClassVar[tuple[str, ...]] = CATEGORIES  # the breakdown's keys
 
 
 @dataclass(frozen=True)
-class Result:
+class Result(Standing):
     """Everyone's score, the winners and the tie-break used (``None``, ``conflicts``, ``shared``)."""
 
-    players: tuple[PlayerScore, ...]
-    winners: tuple[str, ...]
-    tiebreak: str | None
     ruling: Ruling = Ruling(True)
 
 
@@ -135,13 +124,7 @@ def _lines(tally: Tally, bonus: int) -> tuple[Line, ...]:
 
 def winners(scores: Sequence[PlayerScore]) -> tuple[tuple[str, ...], str | None]:
     """RG-E4: most VP; tie -> most conflicts resolved ("conflicts"); still tied -> "shared"."""
-    best = max(s.total for s in scores)
-    top = [s for s in scores if s.total == best]
-    if len(top) == 1:
-        return (top[0].name,), None
-    most = max(s.conflicts for s in top)
-    top = [s for s in top if s.conflicts == most]
-    return tuple(s.name for s in top), ("conflicts" if len(top) == 1 else "shared")
+    return winners_by(scores, lambda s: s.conflicts, "conflicts")
 
 
 def score(tallies: Sequence[Tally], options: Options = Options()) -> Result:

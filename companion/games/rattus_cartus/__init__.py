@@ -57,17 +57,8 @@ from companion.games.rattus_cartus.view import view_for
 
 COMMANDS: tuple[str, ...] = tuple(PARSERS)
 
-GAME = GameDefinition(
-    key="rattus-cartus",
-    title="Rattus Cartus",
-    start=start,
-    decide=decide,
-    evolve=evolve,
-    view_for=view_for,
-    parse_command=codec.parse_command,
-    command_json=codec.command_json,
-    waiting_for=codec.waiting_for,
-)
+GAME = GameDefinition.with_codec(codec, key="rattus-cartus", title="Rattus Cartus",
+                                 start=start, decide=decide, evolve=evolve, view_for=view_for)
 
 __all__ = [
     "COMMANDS", "FIELDS", "GAME", "State", "command_from_dict", "decide", "evolve", "final_result", "is_finished",

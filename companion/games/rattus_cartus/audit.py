@@ -80,7 +80,7 @@ def read(doc: Any) -> Document:
     tallies = found.check(read_players, doc["players"]) if "players" in doc else None
     ties = {}  # the tie orders name players: checked against the names the document gives
     if isinstance(doc.get("players"), list):
-        names = [n for n in names_of(doc["players"]) if n is not None]
+        names = [n for n in P.names_of(doc["players"]) if n is not None]
         ties = found.check(read_ties, doc.get("influence_ties", {}), names, default={})
     options = found.check(read_options, doc)
     found.raise_any()
@@ -97,33 +97,17 @@ def bounded(value: Any, path: str, maximum: int) -> int:
 
 def read_players(value: Any) -> list[Tally]:
     """The ``players`` array: 2 to 5 players with unique names (RC-G1); every player's problems at once."""
-    players = jsonin.array(value, "players", MIN_PLAYERS, MAX_PLAYERS)
-    found = Problems()
-    tallies: list[Tally] = []
-    for i, entry in enumerate(players):
-        tally = found.check(read_player, entry, f"players[{i}]")
-        name = names_of([entry])[0]  # a duplicate is named even when the player has other problems
-        if name is not None and name in names_of(players[:i]):
-            found.add(f"players[{i}].name", T("duplicate name %(tally)s", tally=repr(name)))
-        if tally is not None:
-            tallies.append(tally)
-    found.raise_any()
-    return tallies
+    return P.named_entries(value, "players", MIN_PLAYERS, MAX_PLAYERS, PLAYER_FIELDS, read_player,
+                           lambda name: T("duplicate name %(tally)s", tally=name))
 
 
-def read_player(value: Any, path: str) -> Tally:
-    """One player's entry (every wrong field at once)."""
-    found = Problems()
-    entry = P.obj(found, value, path, required=PLAYER_FIELDS)
-    if entry is None or any(key not in entry for key in PLAYER_FIELDS):
-        found.raise_any()
-    name = found.check(jsonin.string, entry["name"], jsonin.join(path, "name"))
+def read_player(entry: dict, name: Any, path: str, found: Problems) -> Tally:
+    """One player's entry, its name read (its wrong fields noted in ``found``)."""
     influence_path = jsonin.join(path, "influence")
     influence = P.obj(found, entry["influence"], influence_path, required=CLASSES) or {}
     values = tuple(found.check(jsonin.integer, influence[c], jsonin.join(influence_path, c)) if c in influence
                    else None for c in CLASSES)
     counts = {key: found.check(jsonin.integer, entry[key], jsonin.join(path, key)) for key in COUNTS}
-    found.raise_any()
     return Tally(name=name, influence=values, **counts)
 
 
@@ -162,9 +146,3 @@ def to_output(result: Result) -> dict:
         for s in result.players
     ]
     return {"players": players, "winners": list(result.winners), "tiebreak": result.tiebreak}
-
-
-def names_of(entries: list) -> list[str | None]:
-    """The name each entry gives (``None`` where it gives none), to compare names before the rest is valid."""
-    return [e["name"] if isinstance(e, dict) and isinstance(e.get("name"), str) and e["name"].strip() else None
-            for e in entries]

@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.core import jsonin, rng
 from companion.core.errors import InputError, RuleViolation
-from companion.core.events import Event
+from companion.core.events import Event, evolve_by
 from companion.core.i18n import T, join
 from companion.games.rattus_cartus import events as ev
 from companion.games.rattus_cartus import rounds
@@ -118,14 +118,7 @@ def start(setup: Mapping[str, Any]) -> list[Event]:
     for i, name in enumerate(names):
         if name in names[:i]:
             raise InputError(f"players[{i}]", T("duplicate name %(name)s", name=repr(name)))
-    seed = None if setup.get("seed") is None else jsonin.integer(setup["seed"], "seed")
-    first = setup.get("start_player")
-    if first is None:  # setup step 9: a random start player, recorded with its seed
-        seed = rng.new_seed() if seed is None else seed  # a given seed: a replay draws the same player
-        first = rng.shuffled(names, seed)[0]
-    else:
-        seed = None  # nothing drawn
-    first = jsonin.name_of(first, "start_player", names)
+    first, seed = rng.start_player(setup, names)  # setup step 9: given, or drawn with its seed
     survivor = jsonin.boolean(setup.get("plague_survivor", False), "plague_survivor")
     gold = jsonin.choice(setup.get("gold_two_player_tie", GOLD_TWO_PLAYER_TIE_DEFAULT), "gold_two_player_tie",
                          GOLD_TWO_PLAYER_TIE_OPTIONS)
@@ -225,12 +218,7 @@ def evolve(state: State | None, event: Event) -> State:
         state = State(tuple(event.players), event.start_player, event.rounds, options=options,
                       tallies=empty, rats=empty)
         return dataclasses.replace(state, queue=state.clockwise(event.start_player))
-    if state is None:
-        raise ValueError(f"{event.type} before rc-game-started")
-    step = _EVOLVERS.get(type(event))
-    if step is None:
-        raise ValueError(f"not a Rattus Cartus event: {event.type}")
-    return step(state, event)
+    return evolve_by(_EVOLVERS, state, event, "Rattus Cartus")
 
 
 def _tally_recorded(state: State, event: ev.TallyRecorded) -> State:

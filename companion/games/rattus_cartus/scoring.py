@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from companion.core.i18n import N_, T, and_list, join
+from companion.core.scorelines import ScoreLines, Standing, winners_by
 from companion.games.rattus_cartus.rules import (
     CLASS_AWARDS,
     CLASS_AWARDS_TWO_PLAYERS,
@@ -73,7 +75,7 @@ class Line:
 
 
 @dataclass(frozen=True)
-class PlayerScore:
+class PlayerScore(ScoreLines):
     """A player's explained score and plague outcome."""
 
     name: str
@@ -81,26 +83,13 @@ class PlayerScore:
     rats: int
     survives: bool
 
-    @property
-    def total(self) -> int:
-        """Sum of every line."""
-        return sum(line.points for line in self.lines)
-
-    def breakdown(self) -> dict[str, int]:
-        """Points per category (``classes``, ``hand``, ``specials``, ``gold``, ``vp_tokens``)."""
-        out = dict.fromkeys(CATEGORIES, 0)
-        for line in self.lines:
-            out[line.category] += line.points
-        return out
+    CATEGORIES: ClassVar[tuple[str, ...]] = CATEGORIES  # the breakdown's keys
 
 
 @dataclass(frozen=True)
-class Result:
+class Result(Standing):
     """Everyone's score, the winners and how a tie was broken (``None``, rats, shared, all_wiped_out)."""
 
-    players: tuple[PlayerScore, ...]
-    winners: tuple[str, ...]
-    tiebreak: str | None
     nuns: int
 
 
@@ -247,16 +236,7 @@ def _card_lines(tallies: Sequence[Tally], treasury_used: bool, options: Options)
 
 def winners(scores: Sequence[PlayerScore]) -> tuple[tuple[str, ...], str | None]:
     """RC-F8 among survivors: most VP; tie → lowest rat sum ("rats"); still tied → "shared"."""
-    alive = [s for s in scores if s.survives]
-    if not alive:
-        return (), None
-    best = max(s.total for s in alive)
-    top = [s for s in alive if s.total == best]
-    if len(top) == 1:
-        return (top[0].name,), None
-    fewest = min(s.rats for s in top)
-    top = [s for s in top if s.rats == fewest]
-    return tuple(s.name for s in top), ("rats" if len(top) == 1 else "shared")
+    return winners_by([s for s in scores if s.survives], lambda s: -s.rats, "rats")  # fewest rats: highest -rats
 
 
 def score(

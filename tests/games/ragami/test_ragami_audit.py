@@ -48,8 +48,7 @@ MALFORMED = [
 
 @pytest.mark.parametrize(("label", "doc", "field"), MALFORMED, ids=[m[0] for m in MALFORMED])
 def test_ragami_malformed_input_exits_2_with_one_line_naming_the_field(label, doc, field):
-    done = cli(doc)
-    support.assert_refused_naming(done, field)
+    support.assert_refused_naming(cli(doc), field)
 
 
 @pytest.mark.parametrize(

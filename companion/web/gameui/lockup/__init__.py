@@ -16,6 +16,7 @@ from flask_babel import lazy_gettext
 from companion.games.lockup import engine
 from companion.solo_guard import automaton
 from companion.web.gameui.lockup import actions, cards, catalog, end, feed, rollcall, setup  # noqa: F401 - routes
+from companion.web.gameui.lockup import history as lockup_history
 from companion.web.gameui.lockup.blueprint import bp
 from companion.web.gameui.lockup.panel import build, core_of
 from companion.web.registry import GameUI, register
@@ -52,7 +53,7 @@ def _ui(definition, pending, title, new_endpoint: str, audit_endpoint: str | Non
                   new_endpoint=new_endpoint, finished=_finished, blueprint=bp, export_in_progress=False,
                   audit_endpoint=audit_endpoint, target_of=lambda state: target(core_of(state), pending(state)),
                   acting_seat=rollcall.acting_seat, seats_of=rollcall.seats_of, reveals=rollcall.reveals,
-                  extra={"describe": feed.describe})
+                  describe=feed.describe, history=lockup_history.sections)
 
 
 def target(core, waiting) -> str:

@@ -149,21 +149,13 @@ def audit_names(form: MultiDict) -> list[str]:
 
 def audit_document(form: MultiDict):
     """The validated players and options: every problem of the form and of the audit at once (``InputErrors``)."""
-    found = Problems()
-    read = found.check(audit.read, audit_doc(form, found))
-    found.raise_any()
-    return read
+    return formrows.read_audit(form, audit_doc, audit.read)
 
 
 def audit_problems(exc: InputError, form: MultiDict) -> list[tuple[str, str]]:
     """Every problem of a refused audit as ``(form field, words)``."""
     rows = audit_rows(form)
-
-    def field_of(path: str) -> str:
-        row = fieldwords.seat_of(path, rows)  # players[1].vp -> p3.vp (the form's own row)
-        return path if row is None else f"p{row}.{path.split('.')[-1] if '.' in path else 'name'}"
-
-    return fieldwords.messages(exc, labels(), formrows.row_names(form, rows), field_of)
+    return fieldwords.messages(exc, labels(), formrows.row_names(form, rows), lambda p: formrows.row_field(p, rows))
 
 
 def audit_doc(form: MultiDict, found: Problems | None = None) -> dict[str, Any]:

@@ -20,7 +20,10 @@ from companion.web import history
 from companion.web.gameui.ragami import forms
 from companion.web.i18n import text
 
+SENTENCES = history.Sentences()  # event type -> its sentence (each one below)
 
+
+@SENTENCES.of(ev.GameStarted)
 def _started(e: ev.GameStarted) -> str:
     colours = forms.colour_labels()
     seats = text(and_list([f"{name} ({colours.get(colour, colour)})"
@@ -35,6 +38,7 @@ def _started(e: ev.GameStarted) -> str:
     return f"{line}; {option}"
 
 
+@SENTENCES.of(ev.VpGained)
 def _vp(e: ev.VpGained) -> str:
     n, who = e.amount, e.player
     if e.cause == "conflict":
@@ -56,6 +60,7 @@ def _vp(e: ev.VpGained) -> str:
     return _("%(player)s gained %(num)s VP (RG-V)", player=who, num=n)
 
 
+@SENTENCES.of(ev.WhiteCubesChanged)
 def _cubes(e: ev.WhiteCubesChanged) -> str:
     n, who = abs(e.delta), e.player
     if e.delta < 0:
@@ -74,6 +79,7 @@ def _cubes(e: ev.WhiteCubesChanged) -> str:
                     n, player=who)
 
 
+@SENTENCES.of(ev.VirtueDieSet)
 def _virtue(e: ev.VirtueDieSet) -> str:
     who, value = e.player, e.value
     if e.reason == "spent":
@@ -95,11 +101,13 @@ def _virtue(e: ev.VirtueDieSet) -> str:
                                         player=who, value=value)
 
 
+@SENTENCES.of(ev.LocationTokensUsed)
 def _tokens(e: ev.LocationTokensUsed) -> str:
     return ngettext("Location token drawn: %(tokens)s (RG-T2)", "Location tokens drawn: %(tokens)s (RG-T2)",
                     len(e.tokens), tokens=", ".join(str(t) for t in e.tokens))
 
 
+@SENTENCES.of(ev.SetupTokensDrawn)
 def _setup_tokens(e: ev.SetupTokensDrawn) -> str:
     def listed(tokens: tuple[int, ...]) -> str:
         return ", ".join(str(t) for t in tokens)
@@ -112,6 +120,7 @@ def _setup_tokens(e: ev.SetupTokensDrawn) -> str:
              "(RG-T2)", conflicts=listed(e.conflict_tokens), demons=listed(e.demon_tokens))
 
 
+@SENTENCES.of(ev.LastPlaceCardPlayed)
 def _last_place_card(e: ev.LastPlaceCardPlayed) -> str:
     if not e.last_placed:
         return _("%(player)s played the last-place action card: no effect, three or more players are tied last "
@@ -124,6 +133,7 @@ def _last_place_card(e: ev.LastPlaceCardPlayed) -> str:
              "%(cubes)s white cubes (RG-T2)", player=e.player, last=last, cubes=e.white_cubes)
 
 
+@SENTENCES.of(ev.TurnEnded)
 def _turn_ended(e: ev.TurnEnded) -> str:
     if e.passed:
         return _("%(player)s passed: no more turns for them this round (RG-T3)", player=e.player)
@@ -131,33 +141,28 @@ def _turn_ended(e: ev.TurnEnded) -> str:
              player=e.player)
 
 
+@SENTENCES.of(ev.GameEndAnnounced)
 def _end_announced(e: ev.GameEndAnnounced) -> str:
     why = text(and_list([END_REASON_TEXT[r] for r in e.reasons if r in END_REASON_TEXT]))
     return _("The game ends with round %(round)s: %(why)s (RG-E1)", round=e.round, why=why)
 
 
+@SENTENCES.of(ev.GameFinished)
 def _finished(e: ev.GameFinished) -> str:
     rule, outcome = outcome_note(Result((), tuple(e.winners), e.tiebreak))  # its words, from the event
     scoring = _("Final scoring: white cubes left converted (RG-E2) and the conflicts bonus (RG-E3)")
     return f"{scoring}; {text(outcome)} ({rule})"
 
 
-SENTENCES = {
-    ev.GameStarted.type: _started,
-    ev.VpGained.type: _vp,
-    ev.WhiteCubesChanged.type: _cubes,
-    ev.VirtueDieSet.type: _virtue,
-    ev.LocationTokensUsed.type: _tokens,
-    ev.SetupTokensDrawn.type: _setup_tokens,
-    ev.LastPlaceCardPlayed.type: _last_place_card,
-    ev.TurnEnded.type: _turn_ended,
-    ev.RoundEnded.type: lambda e: _("Round %(round)s is over (RG-T3)", round=e.round),
-    ev.RoundStarted.type: lambda e: _("Round %(round)s begins: %(player)s takes the first player cube, passed to "
-                                      "the left (RG-T3)", round=e.round, player=e.start_player),
-    ev.GameEndAnnounced.type: _end_announced,
-    ev.GameFinished.type: _finished,
-}
+@SENTENCES.of(ev.RoundEnded)
+def _round_ended(e: ev.RoundEnded) -> str:
+    return _("Round %(round)s is over (RG-T3)", round=e.round)
 
+
+@SENTENCES.of(ev.RoundStarted)
+def _round_started(e: ev.RoundStarted) -> str:
+    return _("Round %(round)s begins: %(player)s takes the first player cube, passed to the left (RG-T3)",
+             round=e.round, player=e.start_player)
 
 # One event in words (undo/redo confirmations); a command's events in words (the history page).
 describe_event, describe = history.describers(SENTENCES)
@@ -187,3 +192,4 @@ def heading(state: ragami.State | None, events: list[Event]) -> str:
 
 BOOK = history.Book(describe=describe, heading=heading, evolve=ragami.evolve,
                     round_of=lambda state: state.round if state is not None else 0)
+sections = history.told_by(BOOK)  # the game's history page (GameUI.history)

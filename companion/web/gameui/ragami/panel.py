@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from flask import url_for
 from flask_babel import gettext as _
 
 from companion.core.events import Event
@@ -16,6 +15,7 @@ from companion.games.ragami.events import VP_CAUSES, LastPlaceCardPlayed, VpGain
 from companion.games.ragami.game import end_reasons
 from companion.games.ragami.rules import DEMONS, DIE_FACES, LAST_PLACE_CARD_VP, LOCATION_TOKENS, VIRTUE_MAX
 from companion.games.ragami.scoring import Result, Ruling, outcome_note
+from companion.web.gameui import recorded
 from companion.web.gameui.ragami import bgstats, seating
 from companion.web.gameui.ragami.forms import colour_labels, labels, setup_token_labels
 
@@ -24,9 +24,8 @@ LAST_PLACE_CARD = "last-place-card"  # the cause the VP log gives the card's VP 
 
 
 def context(state: Any, game: dict, seat: str | None) -> dict[str, Any]:
-    """The panel's context (every device sees the same: Ragami has no hidden information)."""
-    if state is None:
-        return {"rg": None}
+    """The panel's context of a started game (``recorded`` frames a game without its setup);
+    every device sees the same: Ragami has no hidden information."""
     view = ragami.view_for(state, None)
     return {
         "rg": view,
@@ -58,11 +57,7 @@ def context(state: Any, game: dict, seat: str | None) -> dict[str, Any]:
 
 def exports(state: Any, game: dict) -> dict[str, str] | None:
     """The final screen's export links, once final scoring is done."""
-    result = ragami.final_result(state)
-    if result is None:
-        return None
-    return bgstats.exports(game, result, url_for("ragami.bgstats_json", game_id=game["id"]),
-                           url_for("games.export", game_id=game["id"]))
+    return recorded.exports(game, state, ragami.final_result, bgstats.play, "ragami.bgstats_json")
 
 
 def next_players(view: dict[str, Any]) -> list[str]:

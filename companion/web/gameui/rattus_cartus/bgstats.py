@@ -29,8 +29,3 @@ def play(game: dict, records: Sequence[Any], result: Result) -> dict:
     ended = bgstats.ended_at(game, records, PLAGUE_REVEALED)
     return bgstats.play(game, ended, GAME_NAME, "rattus-cartus", people, comments)
 
-
-def exports(game: dict, result: Result, json_url: str, export_url: str) -> dict[str, str]:
-    """The final screen's export links: BG Stats (app link, JSON download) and every event (JSON Lines)."""
-    doc = play(game, bgstats.effective_records(game), result)
-    return {"bgstats_url": bgstats.create_play_url(doc), "bgstats_json_url": json_url, "export_url": export_url}

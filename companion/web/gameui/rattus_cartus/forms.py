@@ -130,10 +130,7 @@ def audit_names(form: MultiDict) -> list[str]:
 
 def audit_document(form: MultiDict) -> audit.Document:
     """The validated audit document: every problem of the form and of the audit at once (``InputErrors``)."""
-    found = Problems()
-    document = found.check(audit.read, audit_doc(form, found))
-    found.raise_any()
-    return document
+    return formrows.read_audit(form, audit_doc, audit.read)
 
 
 def audit_problems(exc: InputError, form: MultiDict) -> list[tuple[str, str]]:
@@ -143,12 +140,9 @@ def audit_problems(exc: InputError, form: MultiDict) -> list[tuple[str, str]]:
 
 
 def _audit_field(path: str, rows: Sequence[int]) -> str:
-    row = fieldwords.seat_of(path, rows)
-    if row is not None:  # players[1].influence.church -> p3.church (the form's own row)
-        return f"p{row}.{path.split('.')[-1] if '.' in path else 'name'}"
     if path.startswith("influence_ties."):
         return "ties." + path.split(".")[1].split("[")[0]
-    return path
+    return formrows.row_field(path, rows)  # players[1].influence.church -> p3.church
 
 
 def audit_doc(form: MultiDict, found: Problems | None = None) -> dict[str, Any]:

@@ -23,7 +23,10 @@ from companion.web import history
 from companion.web.gameui.rattus_cartus import forms
 from companion.web.i18n import text
 
+SENTENCES = history.Sentences()  # event type -> its sentence (each one below)
 
+
+@SENTENCES.of(ev.GameStarted)
 def _started(e: ev.GameStarted) -> str:
     players, n = text(and_list(list(e.players))), e.rounds
     if e.seed is not None:  # the companion drew the start player (setup step 9)
@@ -44,21 +47,25 @@ def _started(e: ev.GameStarted) -> str:
     return "; ".join(options)
 
 
+@SENTENCES.of(ev.TurnEnded)
 def _turn_ended(e: ev.TurnEnded) -> str:
     return _("%(player)s accessed a building and played population cards; the turn passes clockwise (RC-G1)",
              player=e.player)
 
 
+@SENTENCES.of(ev.SafeConductPlayed)
 def _safe_conduct(e: ev.SafeConductPlayed) -> str:
     return _("%(player)s played a Safe-conduct instead of accessing a building: the turn passes on, and they "
              "choose after all the others (RC-G7)", player=e.player)
 
 
+@SENTENCES.of(ev.PreferredActionRecorded)
 def _preferred(e: ev.PreferredActionRecorded) -> str:
     return _("With 2 players only one preferred action a round: %(player)s takes it in round %(round)s (in the "
              "final round, the +1 influence instead) (RC-G5)", player=e.player, round=e.round)
 
 
+@SENTENCES.of(ev.RoundEnded)
 def _round_ended(e: ev.RoundEnded) -> str:
     if e.last:
         line = _("Round %(round)s, the last, is over: final scoring follows (RC-G1)", round=e.round)
@@ -70,6 +77,7 @@ def _round_ended(e: ev.RoundEnded) -> str:
     return line
 
 
+@SENTENCES.of(ev.TallyRecorded)
 def _tally(e: ev.TallyRecorded) -> str:
     labels = forms.labels()
     counts = [(labels[c], n) for c, n in zip(CLASSES, e.influence, strict=False)]
@@ -79,22 +87,26 @@ def _tally(e: ev.TallyRecorded) -> str:
              counts=shown or _("no influence and no cards"))
 
 
+@SENTENCES.of(ev.RatsRecorded)
 def _rats(e: ev.RatsRecorded) -> str:
     return _("%(player)s's rat sum is recorded, secret until the plague (RC-G3)", player=e.player)
 
 
+@SENTENCES.of(ev.TreasuryRecorded)
 def _treasury(e: ev.TreasuryRecorded) -> str:
     if e.used:
         return _("The Treasury was used this game: Gold scores (RC-F5)")
     return _("The Treasury was not used this game: Gold scores nothing (RC-F5)")
 
 
+@SENTENCES.of(ev.InfluenceOrderRecorded)
 def _order(e: ev.InfluenceOrderRecorded) -> str:
     group = forms.labels().get(e.influence_class) or _("a class")
     return _("Tie in %(group)s: the markers from the bottom of the stack up, %(order)s; %(first)s arrived first "
              "and wins the tie (RC-F2)", group=group, order=", ".join(e.order), first=e.order[0])
 
 
+@SENTENCES.of(ev.PlagueRevealed)
 def _plague(e: ev.PlagueRevealed) -> str:
     nuns = ngettext("The Nuns row is revealed: %(num)s Nun (RC-F7)",
                     "The Nuns row is revealed: %(num)s Nuns (RC-F7)", e.nuns)
@@ -102,20 +114,6 @@ def _plague(e: ev.PlagueRevealed) -> str:
              if e.wiped_out else _("nobody is wiped out by the plague"))
     rule, outcome = outcome_note(Result((), tuple(e.winners), e.tiebreak, e.nuns))  # its words, from the event
     return f"{nuns}; {wiped}; {text(outcome)} ({rule})"
-
-
-SENTENCES = {
-    ev.GameStarted.type: _started,
-    ev.TurnEnded.type: _turn_ended,
-    ev.SafeConductPlayed.type: _safe_conduct,
-    ev.PreferredActionRecorded.type: _preferred,
-    ev.RoundEnded.type: _round_ended,
-    ev.TallyRecorded.type: _tally,
-    ev.RatsRecorded.type: _rats,
-    ev.TreasuryRecorded.type: _treasury,
-    ev.InfluenceOrderRecorded.type: _order,
-    ev.PlagueRevealed.type: _plague,
-}
 
 
 # One event in words (undo/redo confirmations); a command's events in words (the history page).
@@ -139,3 +137,4 @@ def heading(state: rc.State | None, events: list[Event]) -> str:
 
 BOOK = history.Book(describe=describe, heading=heading, evolve=rc.evolve,
                     round_of=lambda state: state.round if state is not None else 0)
+sections = history.told_by(BOOK)  # the game's history page (GameUI.history)

@@ -6,21 +6,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask import request, url_for
+from flask import request
 from flask_babel import gettext as _
 
 from companion.games import rattus_cartus as rc
 from companion.games.rattus_cartus.rules import CLASSES
 from companion.games.rattus_cartus.scoring import Result, outcome_note, plague_note
+from companion.web.gameui import recorded
 from companion.web.gameui.rattus_cartus import bgstats, seating
 from companion.web.gameui.rattus_cartus.forms import COUNTS, label, labels
 
 
 def context(state: Any, game: dict, seat: str | None) -> dict[str, Any]:
-    """The panel's context. ``seat`` is the seat this device holds (companion.web.seats, never
-    the URL): that player sees their own rat sum; every other device the spectator's view."""
-    if state is None:
-        return {"rc": None}
+    """The panel's context of a started game (``recorded`` frames a game without its setup).
+    ``seat`` is the seat this device holds (companion.web.seats, never the URL): that player sees
+    their own rat sum; every other device the spectator's view."""
     view = rc.view_for(state, seat)
     return {
         "rc": view,
@@ -44,11 +44,7 @@ def context(state: Any, game: dict, seat: str | None) -> dict[str, Any]:
 
 def exports(state: Any, game: dict) -> dict[str, str] | None:
     """The final screen's export links, once the plague is revealed (the exports show rat sums)."""
-    result = rc.final_result(state)
-    if result is None:
-        return None
-    return bgstats.exports(game, result, url_for("rattus_cartus.bgstats_json", game_id=game["id"]),
-                           url_for("games.export", game_id=game["id"]))
+    return recorded.exports(game, state, rc.final_result, bgstats.play, "rattus_cartus.bgstats_json")
 
 
 def next_start_player(view: dict[str, Any]) -> str:
