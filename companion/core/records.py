@@ -36,7 +36,8 @@ def name_key(name: str, aliases: Mapping[str, str] | None = None) -> str:
 @dataclass(frozen=True)
 class Pick:
     """Which plays a figure counts: all of them narrowed by level, player (a name key), a win,
-    mode (``solo``/``multi``), a band of ten points some score fell in, a plague loss, a shared win."""
+    mode (``solo``/``multi``), a band of ten points some score fell in, a plague loss, a shared win,
+    or the games of a solo run of wins (``streak``: ``current`` or ``longest``, see :func:`runs`)."""
 
     level: str | None = None
     player: str | None = None
@@ -45,12 +46,13 @@ class Pick:
     band: int | None = None
     lost: bool = False
     shared: bool = False
+    streak: str | None = None
 
     def params(self) -> dict[str, str]:
         """The pick as query parameters (empty ones left out)."""
         out = {"level": self.level, "player": self.player, "won": None if self.won is None else str(int(self.won)),
                "mode": self.mode, "band": None if self.band is None else str(self.band),
-               "lost": "1" if self.lost else None, "shared": "1" if self.shared else None}
+               "lost": "1" if self.lost else None, "shared": "1" if self.shared else None, "streak": self.streak}
         return {k: v for k, v in out.items() if v}
 
     def keeps(self, play: Play) -> bool:
@@ -69,8 +71,11 @@ def seat_of(play: Play, key: str, aliases: Mapping[str, str] | None = None) -> M
 
 def pick(plays: Iterable[Play], which: Pick, aliases: Mapping[str, str] | None = None) -> list[Play]:
     """The plays a :class:`Pick` selects. Solo plays count their one person; ``won`` without a
-    player means the person (solo) won."""
+    player means the person (solo) won; a ``streak`` keeps only the games of that run of solo wins."""
     out = []
+    if which.streak in ("current", "longest"):
+        current, longest = runs([p for p in plays if p.get("mode") == "solo"])
+        plays = current if which.streak == "current" else longest
     for play in plays:
         if (which.level is not None and play.get("level") != which.level) or not which.keeps(play):
             continue
@@ -131,13 +136,22 @@ def by_level(plays: Sequence[Play], levels: Sequence[str]) -> list[Level]:
     return out
 
 
+def runs(plays: Sequence[Play]) -> tuple[list[Play], list[Play]]:
+    """(the plays of the current run of wins, those of the longest run), oldest first; of two
+    longest runs of the same length, the latest (the one a reader last played)."""
+    current: list[Play] = []
+    longest: list[Play] = []
+    for play in sorted(plays, key=lambda p: (p["ended"], p["game_id"])):
+        current = [*current, play] if play["players"][0]["winner"] else []
+        if current and len(current) >= len(longest):
+            longest = current
+    return current, longest
+
+
 def streaks(plays: Sequence[Play]) -> tuple[int, int]:
     """(the current run of wins, the longest run of wins), plays taken oldest first."""
-    current = longest = 0
-    for play in sorted(plays, key=lambda p: (p["ended"], p["game_id"])):
-        current = current + 1 if play["players"][0]["winner"] else 0
-        longest = max(longest, current)
-    return current, longest
+    current, longest = runs(plays)
+    return len(current), len(longest)
 
 
 def average_curve(plays: Sequence[Play]) -> list[float] | None:

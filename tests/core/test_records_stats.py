@@ -39,6 +39,20 @@ def test_streaks_and_levels_of_solo_plays():
     assert [R.margin(p) for p in plays] == [5, 10, -10, 1, 2, 3]
 
 
+def test_a_streak_picks_exactly_the_games_of_its_run():
+    """Wins W W L W L W W: the current run is the last two; the longest, of two runs of two, the latest."""
+    won = (True, True, False, True, False, True, True)
+    plays = [play(str(i), f"2026-01-0{i}", ("Ana", 30 if w else 10, w), level="advanced/expert", guards=20)
+             for i, w in enumerate(won, start=1)]
+    multi = play("9", "2026-01-08", ("Ana", 40, True), ("Bo", 5, False))  # a table's win is no solo run
+    everything = [*plays, multi]
+    assert [p["game_id"] for p in R.pick(everything, R.Pick(streak="current"))] == ["6", "7"]
+    assert [p["game_id"] for p in R.pick(everything, R.Pick(streak="longest"))] == ["6", "7"]
+    assert [p["game_id"] for p in R.pick(plays[:5], R.Pick(streak="longest"))] == ["1", "2"]
+    assert R.pick(plays[:5], R.Pick(streak="current")) == []
+    assert R.Pick(streak="current").params() == {"streak": "current"}
+
+
 def test_distribution_has_no_gap_and_narrow_keeps_the_days_and_the_count():
     plays = [play("1", "2026-01-01 10:00:00", ("Ana", 3, True), ("Bo", 27, False)),
              play("2", "2026-02-01 10:00:00", ("Ana", 12, True))]

@@ -13,7 +13,7 @@ import pytest
 import support
 
 from companion.core import records as R
-from companion.solo_guard import SOLO
+from companion.solo_guard.automaton import SOLO
 from companion.web import get_store
 from companion.web.records import files, projection
 

@@ -91,12 +91,11 @@ def plays(kind: str):
 
 def _pick(args) -> R.Pick:
     """The figure's pick from the query string (a value that means nothing is left out)."""
-    band = args.get("band", "")
-    mode = args.get("mode")
+    band, mode, streak = args.get("band", ""), args.get("mode"), args.get("streak")
     return R.Pick(args.get("level") or None, args.get("player") or None,
                   {"1": True, "0": False}.get(args.get("won", "")), mode if mode in ("solo", "multi") else None,
                   int(band) if band.isdigit() and len(band) < 6 else None, args.get("lost") == "1",
-                  args.get("shared") == "1")
+                  args.get("shared") == "1", streak if streak in ("current", "longest") else None)
 
 
 @bp.get("/<kind>/bgstats.json")
