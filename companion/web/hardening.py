@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ipaddress
 
-from flask import Flask, current_app, request
+from flask import Flask, abort, current_app, request
 from flask_babel import gettext as _
 
 from companion.web.base import error_page
@@ -70,6 +70,15 @@ def check_host():
         "printed when it started, or start it with --allow-host and this name.", host=repr(shown)))
 
 
+def refuse_large_bodies() -> None:
+    """``before_request``: a body declared larger than this request's cap is refused (413) before
+    any view or access check looks at it; Werkzeug would only refuse it once something reads the
+    form. (A blueprint may raise the cap for one endpoint: the host's photo import.)"""
+    limit, length = request.max_content_length, request.content_length
+    if limit is not None and length is not None and length > limit:
+        abort(413)
+
+
 def security_headers(response):
     """``after_request``: CSP, no framing, no sniffing, same-origin referrers."""
     response.headers.setdefault("Content-Security-Policy", CSP)
@@ -80,6 +89,6 @@ def security_headers(response):
 
 
 def init_app(app: Flask) -> None:
-    """Install the Host check first (before any blueprint hook) and the headers."""
-    app.before_request_funcs.setdefault(None, []).insert(0, check_host)
+    """Install the Host check and the body cap first (before any blueprint hook) and the headers."""
+    app.before_request_funcs.setdefault(None, [])[:0] = [check_host, refuse_large_bodies]
     app.after_request(security_headers)
