@@ -133,6 +133,15 @@ def client(app):
     return app.test_client()
 
 
+@pytest.fixture
+def profiled(app, client):
+    """The test client, with the made-up Lockup box profile stored on the device first."""
+    import support
+
+    support.store_profile(app)
+    return client
+
+
 REMOTE = {"REMOTE_ADDR": "192.168.1.23"}
 
 
