@@ -142,6 +142,20 @@ def profiled(app, client):
     return client
 
 
+@pytest.fixture
+def device(tmp_path):
+    """Another device: a fresh instance folder."""
+    return create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "other"), "WTF_CSRF_ENABLED": False})
+
+
+@pytest.fixture(scope="module")
+def lockup_lines(tmp_path_factory) -> list[dict]:
+    """The lines of an export of a finished 3-player Lockup game (made-up cards), as exported."""
+    from support import gamelogs
+
+    return gamelogs.exported_lockup_lines(tmp_path_factory.mktemp("exported"))
+
+
 REMOTE = {"REMOTE_ADDR": "192.168.1.23"}
 
 
