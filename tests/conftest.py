@@ -133,6 +133,29 @@ def client(app):
     return app.test_client()
 
 
+@pytest.fixture
+def profiled(app, client):
+    """The test client, with the made-up Lockup box profile stored on the device first."""
+    import support
+
+    support.store_profile(app)
+    return client
+
+
+@pytest.fixture
+def device(tmp_path):
+    """Another device: a fresh instance folder."""
+    return create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "other"), "WTF_CSRF_ENABLED": False})
+
+
+@pytest.fixture(scope="module")
+def lockup_lines(tmp_path_factory) -> list[dict]:
+    """The lines of an export of a finished 3-player Lockup game (made-up cards), as exported."""
+    from support import gamelogs
+
+    return gamelogs.exported_lockup_lines(tmp_path_factory.mktemp("exported"))
+
+
 REMOTE = {"REMOTE_ADDR": "192.168.1.23"}
 
 

@@ -33,6 +33,19 @@ def name_key(name: str, aliases: Mapping[str, str] | None = None) -> str:
     return key
 
 
+def new_seat(name: str, score: int, winner: bool, start: bool, parts: Mapping[str, int], lost: bool = False) -> dict:
+    """One player of a play, in the shape above (scores and parts as whole numbers)."""
+    return {"name": name, "score": int(score), "winner": bool(winner), "start": bool(start),
+            "parts": {k: int(v) for k, v in parts.items()}, "lost": lost}
+
+
+def new_play(game_id: str, kind: str, ended: str, title: str, players: list[dict], origin: str = "app") -> dict:
+    """A multiplayer play in the shape above (``ended`` cut to ``YYYY-MM-DD HH:MM:SS``); a solo
+    game's extractor then sets ``mode``, ``level``, ``guards`` and ``curve``."""
+    return {"game_id": game_id, "kind": kind, "ended": ended[:19].replace("T", " "), "title": title,
+            "mode": "multi", "level": None, "origin": origin, "guards": None, "curve": None, "players": players}
+
+
 @dataclass(frozen=True)
 class Pick:
     """Which plays a figure counts: all of them narrowed by level, player (a name key), a win,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -49,6 +49,12 @@ class GameUI:
     # The seat a command acts for in this state (e.g. whose turn is ended), checked under the
     # write lock; None: ``acting_seat`` of the command alone decides.
     acting_seat_at: Callable[[Any, Any], Any] | None = None
+    # Records (companion.web.records): a finished game as a records play, from (game row, state,
+    # records); None: the game is not counted. The records page it counts on (None: its own kind)
+    # and whether that page has a solo mode (levels, the guards' total).
+    record_play: Callable[[dict, Any, Sequence[Any]], dict | None] | None = None
+    records_page: str | None = None
+    records_solo: bool = False
 
 
 def default_acting_seat(command: Any) -> str | None:
@@ -102,3 +108,13 @@ def register_game_blueprints(app: Flask, games_package: ModuleType) -> None:
 def ui_for(kind: str) -> GameUI | None:
     """The registered UI of a game kind, if any."""
     return GAMES.get(kind)
+
+
+def recorded_kinds() -> dict[str, str]:
+    """Each registered game kind counted in the records, and the records page it counts on."""
+    return {kind: ui.records_page or kind for kind, ui in GAMES.items() if ui.record_play is not None}
+
+
+def has_solo_records(page: str) -> bool:
+    """Whether a records page counts solo games (a level and the guards' total per play)."""
+    return any(ui.records_solo for kind, ui in GAMES.items() if (ui.records_page or kind) == page)

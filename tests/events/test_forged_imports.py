@@ -29,16 +29,6 @@ PYTHON_TEXT = re.compile(r"Traceback|Error\b|not in list|NoneType|object has no|
                          r"\[Errno|KeyError|list\.|dict\.|str\.")
 
 
-@pytest.fixture(scope="module")
-def lockup_lines(tmp_path_factory) -> list[dict]:
-    """The lines of an export of a finished 3-player Lockup game (made-up cards), as exported."""
-    return gamelogs.exported_lockup_lines(tmp_path_factory.mktemp("forged"))
-
-
-@pytest.fixture
-def device(tmp_path):
-    """Another device: a fresh instance folder."""
-    return create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "other"), "WTF_CSRF_ENABLED": False})
 
 
 def upload(app, lines: list[dict], rechain: bool = True) -> tuple[int, str]:

@@ -19,7 +19,6 @@ import pytest
 import support
 from support import gamelogs
 
-from companion import create_app
 from companion.core.errors import InputError
 from companion.events import EventStore
 from companion.events.jsonl import export_lines, parse_export, replay
@@ -33,16 +32,6 @@ from companion.solo_guard.playthrough import MadeUpCards, setup
 KINDS = ("lockup", "lockup-solo", "ragami", "rattus-cartus")
 
 
-@pytest.fixture(scope="module")
-def lockup_lines(tmp_path_factory) -> list[dict]:
-    """The lines of an export of a finished 3-player Lockup game (made-up cards)."""
-    return gamelogs.exported_lockup_lines(tmp_path_factory.mktemp("forgery"))
-
-
-@pytest.fixture
-def device(tmp_path):
-    """Another device: a fresh instance folder."""
-    return create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "other"), "WTF_CSRF_ENABLED": False})
 
 
 def upload(app, lines: list[dict]) -> tuple[int, str]:

@@ -325,6 +325,13 @@ def alerts(response) -> list[str]:
     return [words(m) for m in found]
 
 
+def form_fields(page: str, action_url: str) -> dict[str, str]:
+    """The hidden fields of the first form posting to ``action_url`` in ``page``."""
+    start = page.index(f'action="{action_url}"')
+    form = page[start: page.index("</form>", start)]
+    return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form))
+
+
 def seq(app, game_id: str) -> int:
     """The sequence number of the game's last recorded event."""
     from companion.web import get_store

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from support import alerts, text
+from support import HX, alerts, seq, text
 
 
 @dataclass(frozen=True)
@@ -20,9 +20,19 @@ class Driver:
         assert response.status_code == 303, alerts(response)
         return response.location.rsplit("/", 1)[-1]
 
-    def act(self, client, game_id: str, kind: str, data: dict | None = None):
-        """Post one action form of the game; the response as it came."""
-        return client.post(f"{self.prefix}/{game_id}/{kind}", data=data or {})
+    def act(self, client, game_id: str, kind: str, data: dict | None = None, htmx: bool = False):
+        """Post one action form of the game (as htmx with ``htmx``); the response as it came."""
+        return client.post(f"{self.prefix}/{game_id}/{kind}", data=data or {}, headers=HX if htmx else {})
+
+    def refused(self, app, client, game_id: str, kind: str, data: dict, named: str) -> None:
+        """Post one action form, plain and as htmx: each time refused (422) with an alert naming
+        ``named``, and nothing recorded."""
+        before = seq(app, game_id)
+        for htmx in (False, True):
+            response = self.act(client, game_id, kind, data, htmx=htmx)
+            assert response.status_code == 422
+            assert any(named in message for message in alerts(response)), alerts(response)
+        assert seq(app, game_id) == before
 
     def ok(self, client, game_id: str, kind: str, data: dict | None = None) -> None:
         """Post one action form of the game, which must be accepted."""

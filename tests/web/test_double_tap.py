@@ -10,45 +10,13 @@ Lockup cards (tests/web/test_stale_actions.py's set-up), not real ones.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 import support
-from support import HX, confirm_value, seq, text
+from support import HX, confirm_value, form_fields, seq, setups, text
 
 from companion.web import get_store, play
 
-# The made-up Lockup table of tests/web/test_stale_actions.py, up to Lights Out.
-GOON = {"type": "mindflayer", "suspicion": 0, "treasures": []}
-SETUP = {
-    "mode": "standard", "players": [{"name": "Ana"}, {"name": "Ben"}, {"name": "Cleo"}], "first_player": "Ana",
-    "crew_tiles": [1, 2, 3, 4],
-    "goals": {"leader": {"name": "Made-up Leader", "kind": "leader", "counts": "gem", "minimum": 2},
-              "instant": {"name": "Made-up Instant", "kind": "instant", "stars": 3},
-              "end_game": {"name": "Made-up End", "kind": "end_game", "treasure": "shield"}},
-    "display": [{"name": f"Made-up Item {c}", "cost": {"scrap": 1}, "reputation": 2} for c in "ABCD"],
-    "goons": {loc: {"name": f"Made-up Goon {loc}", **GOON}
-              for loc in ("sewers", "infirmary", "smithy", "commissary", "chow_hall")},
-}
-
-
-def _to_lights_out(client, game):
-    """Ana and Ben tie at the Exercise Yard; at the Smithy Ana leads with her lookout."""
-    do = support.lockup_do
-    do(client, game, "assign", seat="Ana", location="exercise_yard", tile=["3"])
-    do(client, game, "assign", seat="Ben", location="exercise_yard", tile=["3"])
-    do(client, game, "pass", seat="Cleo")
-    do(client, game, "assign", seat="Ana", location="smithy", tile=["lookout", "4"])
-    do(client, game, "assign", seat="Ben", location="smithy", tile=["1"])
-    do(client, game, "pass", seat="Ana")
-    do(client, game, "pass", seat="Ben")
-
-
-def form_fields(page: str, action_url: str) -> dict[str, str]:
-    """The hidden fields of the first form posting to ``action_url`` in ``page``."""
-    start = page.index(f'action="{action_url}"')
-    form = page[start: page.index("</form>", start)]
-    return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form))
+SETUP = setups.lockup_table()  # the made-up table of tests/web/test_stale_actions.py
 
 
 def tally(app) -> str:
@@ -132,7 +100,7 @@ def test_a_double_tapped_lockup_confirmation_records_once_and_answers_alike(app,
     support.store_profile(app)
     with app.test_request_context():
         game_id = play.start("lockup", SETUP, "Double tap", "tap-setup")
-    _to_lights_out(client, game_id)
+    setups.to_lights_out(client, game_id)
     drawn = form_fields(client.get(f"/games/{game_id}").get_data(as_text=True), f"/lockup/{game_id}/do/collect")
     url = f"/lockup/{game_id}/do/collect"
     first = client.post(url, data=drawn, headers=headers)

@@ -31,11 +31,6 @@ def exported(tmp_path_factory) -> tuple[dict, bytes]:
     return game, response.data
 
 
-@pytest.fixture
-def device(tmp_path):
-    """Another device: a fresh instance folder."""
-    return create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "other"), "WTF_CSRF_ENABLED": False})
-
 
 def upload(app, data: bytes):
     return app.test_client().post("/games/import", data={"file": (io.BytesIO(data), "game.jsonl")},

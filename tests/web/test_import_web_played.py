@@ -11,21 +11,13 @@ import io
 import random
 import re
 
-import pytest
 import support
 from support import alerts, setups
 
-from companion import create_app
 from companion.games.lockup import autoplay
 from companion.games.lockup.engine import GAME
 from companion.web import get_store
 from companion.web.gameui.lockup.formdriver import form_for, setup_fields
-
-
-@pytest.fixture
-def device(tmp_path):
-    """Another device: a fresh instance folder."""
-    return create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "other"), "WTF_CSRF_ENABLED": False})
 
 
 def moves_over(app, client, game_id: str, device) -> None:

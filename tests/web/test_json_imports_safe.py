@@ -27,6 +27,15 @@ def stored(app, key: str):
         return get_store().get_setting(key)
 
 
+def _refused_by_name(app, client, setting: str, url: str, text: str, message: str) -> None:
+    """Posting ``text`` to the import at ``url`` is refused (422) naming ``message``; ``setting`` unchanged."""
+    before = stored(app, setting)
+    response = client.post(url, data={"text": text})
+    assert response.status_code == 422
+    assert message in page(response)
+    assert stored(app, setting) == before
+
+
 @pytest.mark.parametrize(("text", "message"), [
     (DEEP, "Document: is nested more than 64 levels deep"),
     (json.dumps(MADE_UP_PROFILE).replace("[1, 2, 3, 4]", f"[1, 2, 3, {HUGE}]"),
@@ -36,11 +45,7 @@ def stored(app, key: str):
     (json.dumps(MADE_UP_PROFILE).replace("[1, 2, 3, 4]", "[1, 2, 3, NaN]"), "Crew tile 4: NaN is not a JSON number"),
 ])
 def test_a_hostile_box_profile_import_is_refused_by_name(app, client, text, message):
-    before = stored(app, "lockup-box-profile")
-    response = client.post("/lockup/box-profile/import", data={"text": text})
-    assert response.status_code == 422
-    assert message in page(response)
-    assert stored(app, "lockup-box-profile") == before
+    _refused_by_name(app, client, "lockup-box-profile", "/lockup/box-profile/import", text, message)
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -52,11 +57,7 @@ def test_a_hostile_box_profile_import_is_refused_by_name(app, client, text, mess
     ('{"items": [], "items": []}', "Items: is given twice in the same object"),
 ])
 def test_a_hostile_catalog_import_is_refused_by_name(app, client, text, message):
-    before = stored(app, "lockup-catalog")
-    response = client.post("/lockup/catalog/import", data={"text": text})
-    assert response.status_code == 422
-    assert message in page(response)
-    assert stored(app, "lockup-catalog") == before
+    _refused_by_name(app, client, "lockup-catalog", "/lockup/catalog/import", text, message)
 
 
 def _line(**fields) -> str:

@@ -10,21 +10,14 @@ import random
 import re
 
 import pytest
-import support
 
 from companion.events import EventStore
 from companion.games.lockup import autoplay
 from companion.web.gameui.lockup.formdriver import setup_fields
 
-PROFILE = support.made_up_profile()
 OPTIONS = {"raid_zero_ranks": "raids as printed (I-4)", "majority_zero_ranks": "majority goal as printed (I-12)",
            "polish_leader_minimum": "leader goal above the minimum, as in the Polish rulebook (I-19)"}
 
-
-@pytest.fixture
-def profiled(app, client):
-    support.store_profile(app, PROFILE)
-    return client
 
 
 def plain(html: str) -> str:

@@ -6,19 +6,10 @@ from __future__ import annotations
 import random
 import re
 
-import pytest
 import support
 
 from companion.games.lockup import autoplay
 from companion.web.gameui.lockup.formdriver import setup_fields
-
-PROFILE = support.made_up_profile()
-
-
-@pytest.fixture
-def profiled(app, client):
-    support.store_profile(app, PROFILE)
-    return client
 
 
 def fields_for(count=3, mode="standard", seed=2):

@@ -7,17 +7,10 @@ from __future__ import annotations
 import random
 from html.parser import HTMLParser
 
-import pytest
 import support
 
 from companion.games.lockup import autoplay
 from companion.web.gameui.lockup.formdriver import setup_fields
-
-
-@pytest.fixture
-def profiled(app, client):
-    support.store_profile(app, support.made_up_profile())
-    return client
 
 
 def step_one(fields: dict) -> dict:

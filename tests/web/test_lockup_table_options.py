@@ -8,19 +8,10 @@ import random
 import re
 
 import pytest
-import support
 
 from companion.events import EventStore
 from companion.games.lockup import autoplay
 from companion.web.gameui.lockup.formdriver import setup_fields
-
-PROFILE = support.made_up_profile()
-
-
-@pytest.fixture
-def profiled(app, client):
-    support.store_profile(app, PROFILE)
-    return client
 
 
 def plain(html: str) -> str:

@@ -16,7 +16,7 @@ import re
 
 import pytest
 import support
-from support import HX, alerts, seq, setups, text
+from support import HX, alerts, form_fields, seq, setups, text
 
 from companion.games.lockup.engine import pending
 
@@ -32,12 +32,6 @@ def forms_to(body: str, prefix: str) -> list[str]:
     """The action URLs of the forms in ``body`` posting under ``prefix``."""
     return re.findall(rf'<form[^>]*action="({re.escape(prefix)}[^"]*)"', body)
 
-
-def hidden(body: str, action_url: str) -> dict[str, str]:
-    """The hidden fields of the first form posting to ``action_url``."""
-    start = body.index(f'action="{action_url}"')
-    form = body[start: body.index("</form>", start)]
-    return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form))
 
 
 # --- Lockup -----------------------------------------------------------------------------------
@@ -106,11 +100,11 @@ def test_lockup_a_tap_that_lost_the_race_is_told_the_table_moved_not_a_field_err
     def reads_the_table(form, core):
         raise InputError("tiles", "is not one of the choices")
 
-    drawn = hidden(page(client, lockup), f"/lockup/{lockup}/do/assign")
+    drawn = form_fields(page(client, lockup), f"/lockup/{lockup}/do/assign")
     support.lockup_do(client, lockup, "assign", seat="Ana", location="smithy", tile=["1"])
     monkeypatch.setitem(actions.PARSERS, "assign", reads_the_table)
     before = seq(app, lockup)
-    for form, status in ((drawn, 409), (hidden(page(client, lockup), f"/lockup/{lockup}/do/assign"), 422)):
+    for form, status in ((drawn, 409), (form_fields(page(client, lockup), f"/lockup/{lockup}/do/assign"), 422)):
         with app.test_request_context(f"/lockup/{lockup}/do/assign", method="POST", data={**form, "seat": "Ana"},
                                       environ_base={"REMOTE_ADDR": "127.0.0.1"}):
             response = app.full_dispatch_request()
@@ -145,10 +139,10 @@ def test_ragami_a_phone_ends_only_its_own_turn_and_names_only_itself(app, client
     assert re.findall(r'<option value="([^"]*)"', host) == ["Ama", "Ver", "Azu"]
     # A forged post for another's turn is refused under the write lock, with the reason.
     before = seq(app, game)
-    forged = ver.post(f"/ragami/{game}/end-turn", data=hidden(mine, f"/ragami/{game}/end-turn"))
+    forged = ver.post(f"/ragami/{game}/end-turn", data=form_fields(mine, f"/ragami/{game}/end-turn"))
     assert forged.status_code == 403 and "This phone plays for Ver: it cannot act for Ama." in alerts(forged)[0]
     assert seq(app, game) == before
-    assert ama.post(f"/ragami/{game}/end-turn", data=hidden(mine, f"/ragami/{game}/end-turn")).status_code == 303
+    assert ama.post(f"/ragami/{game}/end-turn", data=form_fields(mine, f"/ragami/{game}/end-turn")).status_code == 303
     assert 'id="rg-end-turn"' in page(ver, game)  # now Ver's turn
 
 
@@ -164,8 +158,8 @@ def test_ragami_two_devices_ending_the_same_turn_record_it_once(app, client):
     """The host and Ama's phone both tap "End Ama's turn": the second finds Ver's turn (409)."""
     game = ragami(client)
     ama = support.phone(app, game, "Ama")
-    on_host = hidden(page(client, game), f"/ragami/{game}/end-turn")
-    on_phone = hidden(page(ama, game), f"/ragami/{game}/end-turn")
+    on_host = form_fields(page(client, game), f"/ragami/{game}/end-turn")
+    on_phone = form_fields(page(ama, game), f"/ragami/{game}/end-turn")
     assert on_host["form_target"] == on_phone["form_target"] and "|Ama|" in on_host["form_target"]
     assert client.post(f"/ragami/{game}/end-turn", data=on_host).status_code == 303
     before = seq(app, game)
@@ -196,7 +190,7 @@ def test_rattus_cartus_a_phone_ends_only_its_own_turn_RC_G1(app, client):
     theirs = page(azul, game)
     assert 'id="rc-end-turn"' not in theirs and 'id="rc-end-round"' in theirs  # the table's step stays
     assert "Waiting for Rojo: their turn" in text(azul.get(f"/games/{game}"))
-    forged = azul.post(f"/rattus-cartus/{game}/end-turn", data=hidden(page(client, game),
+    forged = azul.post(f"/rattus-cartus/{game}/end-turn", data=form_fields(page(client, game),
                                                                       f"/rattus-cartus/{game}/end-turn"))
     assert forged.status_code == 403 and "cannot act for Rojo" in alerts(forged)[0]
     watcher = support.phone(app, game, None, address="192.0.2.52")
@@ -206,8 +200,8 @@ def test_rattus_cartus_a_phone_ends_only_its_own_turn_RC_G1(app, client):
 def test_rattus_cartus_two_devices_ending_the_same_turn_record_it_once_RC_G1(app, client):
     game = rattus(client)
     rojo = support.phone(app, game, "Rojo")
-    on_host = hidden(page(client, game), f"/rattus-cartus/{game}/end-turn")
-    on_phone = hidden(page(rojo, game), f"/rattus-cartus/{game}/end-turn")
+    on_host = form_fields(page(client, game), f"/rattus-cartus/{game}/end-turn")
+    on_phone = form_fields(page(rojo, game), f"/rattus-cartus/{game}/end-turn")
     assert on_host["form_target"] == on_phone["form_target"] == "round|r1|Rojo|t0"
     assert client.post(f"/rattus-cartus/{game}/end-turn", data=on_host).status_code == 303
     before = seq(app, game)

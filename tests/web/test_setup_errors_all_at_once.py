@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 import re
 
-import pytest
 import support
 
 from companion.games.lockup import autoplay
@@ -15,11 +14,6 @@ from companion.web.gameui.lockup.formdriver import setup_fields
 
 SNAKE_OR_PATH = re.compile(r"\b[a-z]+_[a-z_]+\b|\w+\[\d+\]|\b(?:display|goons|goals|players)\.")
 
-
-@pytest.fixture
-def profiled(app, client):
-    support.store_profile(app, support.made_up_profile())
-    return client
 
 
 def broken_fields() -> dict[str, str]:

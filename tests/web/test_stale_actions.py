@@ -12,19 +12,13 @@ import re
 
 import pytest
 import support
-from support import HX, alerts, seq, setups
+from support import HX, alerts, form_fields, seq, setups
 
 MOVED = "The table has moved on"
 
 
 SETUP = setups.lockup_table()
 
-
-def form_fields(page: str, action_url: str) -> dict[str, str]:
-    """The hidden fields of the first form posting to ``action_url`` in ``page``."""
-    start = page.index(f'action="{action_url}"')
-    form = page[start: page.index("</form>", start)]
-    return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form))
 
 
 @pytest.fixture

@@ -147,12 +147,18 @@ def _back(kind: str, message: str, status: int, error: bool = True):
                            **context), status
 
 
+def _page_of_form() -> str:
+    """The records page a merge form was posted from (the first page when it names none)."""
+    kind = request.form.get("kind", "")
+    return kind if kind in pages.GAMES else next(iter(pages.GAMES))
+
+
 @bp.post("/merge")
 @host_only
 def merge():
     """Count one spelling of a name as another (``name`` into ``into``), on every records page."""
     name, into = request.form.get("name", ""), request.form.get("into", "")
-    kind = request.form.get("kind") if request.form.get("kind") in pages.GAMES else "lockup"
+    kind = _page_of_form()
     key, target = R.name_key(name), R.name_key(into)
     if not key or not target or key == target:
         return _back(kind, _("Merge names: pick two different names."), 422)
@@ -186,7 +192,7 @@ def restore(kind: str, play_id: str):
 def separate():
     """Undo a merge: the name counts under its own spelling again."""
     key = R.name_key(request.form.get("name", ""))
-    kind = request.form.get("kind") if request.form.get("kind") in pages.GAMES else "lockup"
+    kind = _page_of_form()
     get_store().update_setting(projection.ALIASES, lambda now: {k: v for k, v in (now or {}).items() if k != key})
     return redirect(url_for("records.show", kind=kind), 303)
 

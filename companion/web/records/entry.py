@@ -17,6 +17,7 @@ from flask_babel import gettext as _
 
 from companion.web.base import get_store
 from companion.web.records import pages, projection
+from companion.web.registry import has_solo_records
 
 ROWS = 6
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -54,7 +55,7 @@ def parse(kind: str, form: Mapping[str, str]) -> tuple[dict | None, dict]:
     if not DATE.fullmatch(date):
         errors["date"] = _("Date: pick the day the game was played.")
     people = _people(form, errors)
-    solo = kind == "lockup" and form.get("mode") == "solo"
+    solo = has_solo_records(kind) and form.get("mode") == "solo"
     play = {"game_id": f"paper-{secrets.token_hex(6)}", "kind": kind, "ended": f"{date} 12:00:00",
             "title": " ".join((form.get("title") or "").split())[:80] or _("Scored on paper"),
             "mode": "solo" if solo else "multi", "level": None, "origin": "paper", "guards": None, "curve": None,

@@ -17,7 +17,9 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from companion.core import records as R
 from companion.web import bgstats
+from companion.web.registry import has_solo_records
 
 COLUMNS = ("game_id", "game", "date", "title", "mode", "level", "origin", "players", "player", "score", "winner",
            "start_player", "lost_to_plague", "nuns", "guards", "curve", "parts")
@@ -159,12 +161,10 @@ def _read_bgstats(text: str) -> list[dict]:
 def _bgstats_play(doc: Any, n: int) -> dict:
     try:
         kind = doc["game"]["sourceGameId"]
-        people = [{"name": _text(p["name"], n, "players.name"), "score": int(p["score"]),
-                   "winner": bool(p["winner"]), "start": bool(p.get("startPlayer")), "lost": False, "parts": {}}
-                  for p in doc["players"]]
-        play = {"game_id": _text(str(doc["sourcePlayId"]), n, "sourcePlayId"), "kind": kind,
-                "ended": _date(str(doc["playDate"]), n, "playDate"), "title": "", "mode": "multi", "level": None,
-                "origin": "import", "guards": None, "curve": None, "players": people}
+        people = [R.new_seat(_text(p["name"], n, "players.name"), int(p["score"]), p["winner"],
+                             p.get("startPlayer"), {}) for p in doc["players"]]
+        play = R.new_play(_text(str(doc["sourcePlayId"]), n, "sourcePlayId"), kind,
+                          _date(str(doc["playDate"]), n, "playDate"), "", people, origin="import")
     except (KeyError, TypeError, ValueError) as exc:
         if isinstance(exc, BadFile):
             raise
@@ -172,6 +172,6 @@ def _bgstats_play(doc: Any, n: int) -> dict:
                         problem=str(exc))) from None
     if kind not in NAMES:
         raise BadFile(_("Play %(number)s: not a game of this app: “%(typed)s”.", number=n, typed=kind))
-    if kind == "lockup" and len(people) == 1:
+    if has_solo_records(kind) and len(people) == 1:
         play["mode"] = "solo"  # BG Stats keeps no level: the play counts under "level unknown"
     return play

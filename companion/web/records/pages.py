@@ -17,6 +17,7 @@ from flask_babel import lazy_gettext as _l
 
 from companion.core import records as R
 from companion.web.records import charts, files
+from companion.web.registry import has_solo_records
 
 GAMES = {"lockup": _l("Lockup: A Roll Player Tale"), "rattus-cartus": _l("Rattus Cartus"), "ragami": _l("Ragami")}
 VARIANTS = {"standard": _l("Standard"), "advanced": _l("Advanced")}
@@ -125,5 +126,5 @@ def context(kind: str, every: list[dict], shown: Filters, aliases: Mapping[str, 
     plays = R.narrow(every, shown.count, shown.since, shown.until)
     return {"kind": kind, "game_name": GAMES[kind], "shown": shown, "total": len(plays),
             "all_link": link(kind, shown, R.Pick()),
-            "solo": solo(kind, plays, shown, chosen) if kind == "lockup" else None,
+            "solo": solo(kind, plays, shown, chosen) if has_solo_records(kind) else None,
             "table": table(kind, plays, shown, aliases), "level_label": level_label}

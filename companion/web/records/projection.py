@@ -17,8 +17,7 @@ from typing import Any
 from companion.core import history
 from companion.core.events import decode
 from companion.events import EventStore
-from companion.web.records.extract import EXTRACT, RECORD_KIND
-from companion.web.registry import ui_for
+from companion.web.registry import recorded_kinds, ui_for
 
 ENTERED, HIDDEN, ALIASES = "records-entered", "records-hidden", "records-aliases"
 TABLE = "record_plays"
@@ -39,16 +38,15 @@ def project(store: EventStore, game: dict, state: Any) -> None:
     Runs inside the command's transaction (``companion.web.play``); ``game`` is the row as it was
     before the command, so a game still in progress costs no write at all.
     """
-    extract = EXTRACT.get(game["kind"])
     ui = ui_for(game["kind"])
-    if extract is None or ui is None:
+    if ui is None or ui.record_play is None:
         return
     if not ui.finished(state):
         if game.get("status") == "finished":
             store.db.execute(f"DELETE FROM {TABLE} WHERE game_id = ?", [game["id"]])
         return
     records = history.effective(store.events(game["id"]))
-    _write(store, extract({**game, **store.game(game["id"])}, state, records))
+    _write(store, ui.record_play({**game, **store.game(game["id"])}, state, records))
 
 
 def _write(store: EventStore, play: dict | None) -> None:
@@ -61,18 +59,19 @@ def _write(store: EventStore, play: dict | None) -> None:
 
 def from_log(store: EventStore, game: dict) -> dict | None:
     """The play of a stored game, folded from its log (``None`` while it is not finished)."""
-    extract, ui = EXTRACT.get(game["kind"]), ui_for(game["kind"])
-    if extract is None or ui is None:
+    ui = ui_for(game["kind"])
+    if ui is None or ui.record_play is None:
         return None
     records = history.effective(store.events(game["id"]))
     state = ui.definition.fold(decode(r.type, r.version, r.payload) for r in records)
-    return extract(game, state, records) if ui.finished(state) else None
+    return ui.record_play(game, state, records) if ui.finished(state) else None
 
 
 def _finished_ids(store: EventStore) -> set[str]:
-    marks = ", ".join("?" for _ in RECORD_KIND)
+    kinds = list(recorded_kinds())
+    marks = ", ".join("?" for _ in kinds)
     rows = store.db.execute(f"SELECT id FROM games WHERE status = 'finished' AND kind IN ({marks})",
-                            list(RECORD_KIND)).fetchall()
+                            kinds).fetchall()
     return {r[0] for r in rows}
 
 

@@ -206,13 +206,19 @@ def test_the_commissary_first_takes_its_resource_with_the_cube_no_keep_only_L_R5
     assert t.state.loc_resources["commissary"] == {"gold": 1}
 
 
+def straggle_at_lights_out(t: Table, location: str):
+    """Everyone passes to Lights Out and collects; the one ``straggled`` event at ``location``."""
+    t.pass_all()
+    t.collect()
+    [e] = [e for e in t.events if e.type == "straggled" and e.location == location]
+    return e
+
+
 def test_first_without_a_cube_and_nothing_to_pay_still_straggles_I_3():
     t = Table(setup(("Ana", "Ben")))
     t.do("pass", seat="Ana")
     t.do("assign", seat="Ben", location="chow_hall", tiles=up(4))
-    t.pass_all()
-    t.collect()
-    [e] = [e for e in t.events if e.type == "straggled" and e.location == "chow_hall"]
+    e = straggle_at_lights_out(t, "chow_hall")
     assert e.seat == "Ben" and "I-3" in english(e.reason)
 
 
@@ -271,9 +277,7 @@ def test_commissary_first_from_an_empty_supply_without_a_bandit_cube_straggles_I
     for r in ("scrap", "iron", "potion", "gold"):
         t.do("adjust", seat="Ben", quantity=r, delta=t.state.supply[r], reason="test: empty the supply")
     t.do("assign", seat="Ana", location="commissary", tiles=up(4))
-    t.pass_all()
-    t.collect()
-    [e] = [e for e in t.events if e.type == "straggled" and e.location == "commissary"]
+    e = straggle_at_lights_out(t, "commissary")
     assert e.seat == "Ana" and "I-15" in english(e.reason)
 
 

@@ -21,6 +21,18 @@ def revealed(t: Table, location: str):
     return next(e for e in reversed(t.events) if e.type == "location-revealed" and e.location == location)
 
 
+def _ana_ben_cleo_at(location: str, **options) -> Table:
+    """Ana (first player, a 4), Ben (a 3) and Cleo (a 1) at ``location`` with the table ``options``;
+    Lights Out, and Ana collects."""
+    t = Table(setup(("Ana", "Ben", "Cleo"), first="Ana", **({"options": options} if options else {})))
+    t.do("assign", seat="Ana", location=location, tiles=up(4))
+    t.do("assign", seat="Ben", location=location, tiles=up(3))
+    t.do("assign", seat="Cleo", location=location, tiles=up(1))
+    t.pass_all()
+    t.collect("Ana")
+    return t
+
+
 def test_rulebook_vera_isaac_infirmary_L_LO2_L_LO3_L_R3():
     """Vera's enforcer (4 power) ties Isaac's lookout + face-down 4; Isaac holds the marker, so he
     ranks first; Vera (no lookout) takes the suspicion cube; 2p: first 2 potions, last 1."""
@@ -91,24 +103,14 @@ def test_stragglers_count_at_the_library_with_enforcer_at_power_then_L_LO5_I_14(
 
 
 def test_declining_keeps_ranks_by_default_I_1_L_LO6():
-    t = Table(setup(("Ana", "Ben", "Cleo"), first="Ana"))
-    t.do("assign", seat="Ana", location="smithy", tiles=up(4))
-    t.do("assign", seat="Ben", location="smithy", tiles=up(3))
-    t.do("assign", seat="Cleo", location="smithy", tiles=up(1))
-    t.pass_all()
-    t.collect("Ana")
+    t = _ana_ben_cleo_at("smithy")
     assert t.seat("Ana").resources["iron"] == 0
     assert t.seat("Ben").resources["iron"] == 1  # still second
     assert {p.seat for p in t.state.placements["library"]} == {"Ana", "Cleo"}
 
 
 def test_pass_rewards_down_table_option_I_1():
-    t = Table(setup(("Ana", "Ben", "Cleo"), first="Ana", options={"pass_rewards_down": True}))
-    t.do("assign", seat="Ana", location="smithy", tiles=up(4))
-    t.do("assign", seat="Ben", location="smithy", tiles=up(3))
-    t.do("assign", seat="Cleo", location="smithy", tiles=up(1))
-    t.pass_all()
-    t.collect("Ana")
+    t = _ana_ben_cleo_at("smithy", pass_rewards_down=True)
     assert t.seat("Ben").resources["iron"] == 2 and t.seat("Cleo").resources["iron"] == 1
 
 
@@ -272,12 +274,7 @@ def test_exercise_yard_second_tier_with_three_players_L_R1():
 
 
 def test_pass_down_after_declining_the_marker_moves_it_to_the_next_I_1():
-    t = Table(setup(("Ana", "Ben", "Cleo"), first="Ana", options={"pass_rewards_down": True}))
-    t.do("assign", seat="Ana", location="exercise_yard", tiles=up(4))
-    t.do("assign", seat="Ben", location="exercise_yard", tiles=up(3))
-    t.do("assign", seat="Cleo", location="exercise_yard", tiles=up(1))
-    t.pass_all()
-    t.collect("Ana")
+    t = _ana_ben_cleo_at("exercise_yard", pass_rewards_down=True)
     assert t.state.first_player == "Ben" and t.seat("Cleo").power == 2 and t.seat("Ana").power == 1
 
 

@@ -15,7 +15,7 @@ from flask_babel import lazy_gettext
 
 from companion.games.lockup import engine
 from companion.solo_guard import automaton
-from companion.web.gameui.lockup import actions, cards, catalog, end, feed, rollcall, setup  # noqa: F401 - routes
+from companion.web.gameui.lockup import actions, cards, catalog, end, feed, records, rollcall, setup  # noqa: F401 - routes
 from companion.web.gameui.lockup import history as lockup_history
 from companion.web.gameui.lockup.blueprint import bp
 from companion.web.gameui.lockup.panel import build, core_of
@@ -43,7 +43,8 @@ def computed_once_per_state(pending):
     return remembered
 
 
-def _ui(definition, pending, title, new_endpoint: str, audit_endpoint: str | None = None) -> GameUI:
+def _ui(definition, pending, title, new_endpoint: str, audit_endpoint: str | None = None,
+        solo: bool = False) -> GameUI:
     pending = computed_once_per_state(pending)
 
     def context(state, game, seat):
@@ -53,7 +54,8 @@ def _ui(definition, pending, title, new_endpoint: str, audit_endpoint: str | Non
                   new_endpoint=new_endpoint, finished=_finished, blueprint=bp, export_in_progress=False,
                   audit_endpoint=audit_endpoint, target_of=lambda state: target(core_of(state), pending(state)),
                   acting_seat=rollcall.acting_seat, seats_of=rollcall.seats_of, reveals=rollcall.reveals,
-                  describe=feed.describe, history=lockup_history.sections)
+                  describe=feed.describe, history=lockup_history.sections,
+                  record_play=records.record_play, records_page="lockup", records_solo=solo)
 
 
 def target(core, waiting) -> str:
@@ -68,4 +70,4 @@ def target(core, waiting) -> str:
 register(_ui(engine.GAME, engine.pending, lazy_gettext("Lockup: A Roll Player Tale"), "lockup.new",
              end.AUDIT_ENDPOINT))
 register(_ui(automaton.SOLO, automaton.pending, lazy_gettext("Lockup: solo against the guards"),
-             "lockup.new_solo"))
+             "lockup.new_solo", solo=True))

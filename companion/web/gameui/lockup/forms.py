@@ -104,17 +104,27 @@ def _face(found: Problems, doc: dict, parse, *args) -> dict:
     return doc
 
 
+def _named_face(form: Mapping, prefix: str, path: str, found: Problems, kind: str, facts) -> tuple[str, dict | None]:
+    """The card's name, and its catalog face when only a known name is given (else ``None``);
+    an empty card raises at once: its name is what to ask for."""
+    name = _named(form, prefix, path, found)
+    blank = _blank(form, prefix, facts)
+    known = _known(kind, name) if name else None
+    if known and blank:
+        return name, known
+    if not name and blank:
+        found.raise_any()
+    return name, None
+
+
 def item_face(form: Mapping, prefix: str, path: str) -> dict:
     """An item face from the form, or from the catalog when only a known name is given.
 
     Every problem of the card is raised at once (:class:`InputErrors`, one path per field)."""
     found = Problems()
-    name = _named(form, prefix, path, found)
-    known = _known("item", name) if name else None
-    if known and _blank(form, prefix, ITEM_FACTS):
+    name, known = _named_face(form, prefix, path, found, "item", ITEM_FACTS)
+    if known:
         return known
-    if not name and _blank(form, prefix, ITEM_FACTS):
-        found.raise_any()  # an empty card: its name is what to ask for
     reputation = found.check(number, form, f"{prefix}reputation", f"{path}.reputation", blank=None)
     doc = {"name": name, "cost": _counts(form, f"{prefix}cost_", f"{path}.cost", (*RESOURCES, "any"), found),
            "reputation": reputation, "treasures": _treasures(form, prefix, path, found),
@@ -125,12 +135,9 @@ def item_face(form: Mapping, prefix: str, path: str) -> dict:
 def goon_face(form: Mapping, prefix: str, path: str) -> dict:
     """A goon face from the form, or from the catalog when only a known name is given (every problem at once)."""
     found = Problems()
-    name = _named(form, prefix, path, found)
-    known = _known("goon", name) if name else None
-    if known and _blank(form, prefix, GOON_FACTS):
+    name, known = _named_face(form, prefix, path, found, "goon", GOON_FACTS)
+    if known:
         return known
-    if not name and _blank(form, prefix, GOON_FACTS):
-        found.raise_any()
     doc = {"name": name, "type": found.check(choice, form, f"{prefix}type", f"{path}.type", GOON_TYPES),
            "suspicion": found.check(number, form, f"{prefix}suspicion", f"{path}.suspicion", default=0),
            "treasures": _treasures(form, prefix, path, found), **_effect(form, prefix, path, found),

@@ -38,6 +38,7 @@ GAME = recorded.RecordedGame(
 )
 UI = recorded.register_ui(
     GAME, panel, seating, history,
+    record_play=bgstats.record_play,
     finished=ragami.is_finished,
     export_in_progress=True,  # nothing is secret in Ragami
 )

@@ -51,6 +51,7 @@ GAME = recorded.RecordedGame(
 )
 UI = recorded.register_ui(
     GAME, panel, seating, history,
+    record_play=bgstats.record_play,
     finished=rc.is_finished,
     export_in_progress=False,  # rat sums are secret until the plague reveal (RC-G3)
     reveals=seating.reveals,  # the plague reveal is never undone (issue 12)

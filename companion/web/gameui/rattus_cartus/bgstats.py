@@ -7,6 +7,8 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from companion.core import records as R
+from companion.games import rattus_cartus
 from companion.games.rattus_cartus.scoring import Result
 from companion.web import bgstats
 
@@ -29,3 +31,17 @@ def play(game: dict, records: Sequence[Any], result: Result) -> dict:
     ended = bgstats.ended_at(game, records, PLAGUE_REVEALED)
     return bgstats.play(game, ended, GAME_NAME, "rattus-cartus", people, comments)
 
+
+def record_play(game: dict, state: Any, records: Sequence[Any]) -> dict | None:
+    """A finished Rattus Cartus game as a records play (:mod:`companion.core.records`): majorities,
+    hand, specials, gold, VP tokens of each player; who the plague wiped out (RC-F7)."""
+    result = rattus_cartus.final_result(state)
+    if result is None:
+        return None
+    start = bgstats.first_payload(records, GAME_STARTED).get("start_player")
+    people = [R.new_seat(p.name, p.total, p.name in result.winners, p.name == start, p.breakdown(),
+                         lost=p.rats > result.nuns) for p in result.players]
+    ended = bgstats.ended_at(game, records, PLAGUE_REVEALED)
+    play = R.new_play(game["id"], "rattus-cartus", ended, game["title"], people)
+    play["nuns"] = result.nuns
+    return play
