@@ -125,3 +125,18 @@ def test_bench_tables_quick_polls_acts_plays_and_reads_the_memory(capsys, scale)
     assert [g.split("  ")[0] for g in goals] == ["p95 action", "every phone sees each move", "nothing lost",
                                                  "server RSS after whole games"]
     assert "0 lost, 0 errors" in out
+
+
+def test_bench_cpu_quick_serves_plays_and_reports_cpu_per_acknowledged_action(capsys):
+    """Issue 21's goal (a) at a tiny size, this checkout on both sides (no old worktree): both
+    servers acknowledge every post, their CPU is read, and the pair gets a ratio and a verdict."""
+    out = run_quick_with("bench_cpu", capsys, [])
+    assert "old ms/action" in out and "new ms/action" in out
+    pair = next(line for line in out.splitlines() if line.startswith("1 "))
+    cells = pair.split()
+    assert cells[2] == cells[3] == "9", "the game's start and its 8 steps are acknowledged on each side"
+    assert cells[-1].endswith("x")
+    goals = out.split("Goals (issue 21)\n", 1)[1].splitlines()[2:]
+    rows = [line for line in goals if line.strip()]
+    assert [r.split("  ")[0] for r in rows] == ["CPU per acknowledged action, new / old (highest pair)"]
+    assert rows[0].rstrip().endswith(("PASS", "FAIL"))

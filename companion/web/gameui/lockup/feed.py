@@ -225,5 +225,6 @@ def recent(game: dict | str, commands: int = 3, viewer: str | None = None) -> tu
     return groups, [event for _r, event in pairs]
 
 
-# A few games' tails in every language and view a table uses: 120 lines per game and view.
-LINES = LRU(size=16 * TAIL * 4)
+# Four games' tails in every language and view a table uses: 120 lines per game and view. It was
+# 16 games' worth: 7,680 lines, about half of the server's growth over 20 whole games (issue 21 (d)).
+LINES = LRU(size=4 * TAIL * 4)

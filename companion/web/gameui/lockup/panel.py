@@ -46,8 +46,9 @@ class Fragments:
 
 
 # Board entries and the question by what they show, in every language: the same key always draws
-# the same HTML, so an entry is drawn once, not on every step of every device.
-FRAGMENTS = LRU(size=4096)
+# the same HTML, so an entry is drawn once, not on every step of every device. 1,024 entries hold a
+# few tables' boards; 4,096 kept about 6 MB of HTML after 20 whole games (issue 21 (d)).
+FRAGMENTS = LRU(size=1024)
 
 
 def core_of(state) -> State:
