@@ -47,10 +47,9 @@ class SeatsMixin:
         page of a game shows both), each with the ``label`` its device gave itself (or None)."""
         # The names the devices gave themselves come in the same read (the poll asks every second).
         rows = self.db.execute(
-            "SELECT 0, s.seat, s.device_id, s.claimed_at, l.label FROM seats s"
-            " LEFT JOIN device_labels l USING (device_id) WHERE s.game_id = ?"
-            " UNION ALL SELECT 1, r.seat, r.device_id, r.requested_at, l.label FROM seat_requests r"
-            " LEFT JOIN device_labels l USING (device_id) WHERE r.game_id = ?"
+            "SELECT 0, seat, device_id, claimed_at, label FROM seats LEFT JOIN device_labels USING (device_id)"
+            " WHERE game_id = ? UNION ALL SELECT 1, seat, device_id, requested_at, label FROM seat_requests"
+            " LEFT JOIN device_labels USING (device_id) WHERE game_id = ?"
             " ORDER BY 1, 4, 3", [game_id, game_id]).fetchall()
         return {"holders": {r[1]: {"device_id": r[2], "claimed_at": r[3], "label": r[4]} for r in rows if r[0] == 0},
                 "requests": [{"device_id": r[2], "seat": r[1], "requested_at": r[3], "label": r[4]}

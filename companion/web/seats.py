@@ -209,9 +209,23 @@ def _revealed(loaded: Any, target: str, records: list) -> bool:
 
 
 def _fold_revealed(loaded: Any, target: str, records: list) -> bool:
-    kept = [r for r in history.effective(loaded.records) if r.command_id != target]
-    before = loaded.ui.definition.fold([decode(r.type, r.version, r.payload) for r in kept])
+    before = _Before(loaded, target)
     return any(loaded.ui.reveals(before, r) for r in records)
+
+
+class _Before:
+    """The state before ``target``, folded only when a game's ``reveals`` looks into it (most
+    recorded events say by their type alone whether they showed something: no fold of the whole
+    game for them)."""
+
+    def __init__(self, loaded: Any, target: str):
+        self._loaded, self._target, self._state = loaded, target, None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._state is None:
+            kept = [r for r in history.effective(self._loaded.records) if r.command_id != self._target]
+            self._state = self._loaded.ui.definition.fold([decode(r.type, r.version, r.payload) for r in kept])
+        return getattr(self._state, name)
 
 
 def may_step(game: dict, loaded: Any, which: str) -> bool:
