@@ -63,11 +63,13 @@
   });
 
   // A refused tap (403, 409, 422: swapped in with its reason, base.html) must be seen where the
-  // player is looking: the reason is brought into view, wherever the tap was on a long page.
+  // player is looking: the reason is brought into view, wherever the tap was on a long page. A
+  // panel that focuses its own prompt (autofocus: Lockup's, which repeats the reason there) is
+  // left to htmx, which focuses it after the swap.
   function showRefusal(target) {
     var scope = target && target.isConnected ? target : document.getElementById("main");
     var alert = scope && scope.querySelector("[role=alert]");
-    if (alert) {
+    if (alert && !scope.querySelector("[autofocus]")) {
       alert.scrollIntoView({block: "center"});
     }
   }
