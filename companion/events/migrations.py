@@ -91,8 +91,14 @@ def _v6_records(db: Database) -> None:
                " ended TEXT NOT NULL, players INTEGER NOT NULL, doc TEXT NOT NULL)")
 
 
+def _v7_device_labels(db: Database) -> None:
+    # Issue 23: a phone names itself ("Ana's Pixel"), and the host's seat list shows that name
+    # rather than a tag of the device id. One name per device, whatever game it joins.
+    db.execute("CREATE TABLE device_labels (device_id TEXT PRIMARY KEY, label TEXT NOT NULL, updated_at TEXT NOT NULL)")
+
+
 MIGRATIONS: list[Callable[[Database], None]] = [_v1_initial, _v2_settings, _v3_import_key, _v4_seats,
-                                                 _v5_command_json, _v6_records]
+                                                 _v5_command_json, _v6_records, _v7_device_labels]
 
 
 def migrate(db: Database) -> int:

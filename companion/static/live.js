@@ -4,6 +4,7 @@
 // - posts a step nobody has a choice in as soon as the page shows it;
 // - shows "Reconnecting…" while the host cannot be reached, and hides it as soon as a request
 //   gets through;
+// - brings the reason of a refused tap (an error answer swapped in) into view;
 // - keeps, during a refresh caused by another device (the poll's answer), what the player has
 //   typed, ticked or chosen but not sent, and the <details> they opened or closed — as long as
 //   the panel still asks the same question (data-question of #live-poll). A form that now answers
@@ -53,7 +54,25 @@
     var elt = event.detail && event.detail.requestConfig && event.detail.requestConfig.elt;
     keeping = !!elt && elt.id === "live-poll";
   });
-  document.addEventListener("htmx:afterSwap", function () { keeping = false; });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    keeping = false;
+    var xhr = event.detail && event.detail.xhr;
+    if (xhr && xhr.status >= 400) {
+      showRefusal(event.detail.target);
+    }
+  });
+
+  // A refused tap (403, 409, 422: swapped in with its reason, base.html) must be seen where the
+  // player is looking: the reason is brought into view, wherever the tap was on a long page. A
+  // panel that focuses its own prompt (autofocus: Lockup's, which repeats the reason there) is
+  // left to htmx, which focuses it after the swap.
+  function showRefusal(target) {
+    var scope = target && target.isConnected ? target : document.getElementById("main");
+    var alert = scope && scope.querySelector("[role=alert]");
+    if (alert && !scope.querySelector("[autofocus]")) {
+      alert.scrollIntoView({block: "center"});
+    }
+  }
 
   // What the player changed on this page and has not sent: the live value differs from the one
   // the page was drawn with (a hidden field never does).

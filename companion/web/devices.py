@@ -67,3 +67,15 @@ def _derived() -> str | None:
     key = str(current_app.config["SECRET_KEY"]).encode()
     digest = hmac.new(key, b"device-id:" + raw.encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest[:18]).decode()
+
+
+LABEL_MAX = 40  # a phone's name, as the host's seat list shows it
+
+
+def label_problem(label: str) -> str | None:
+    """Why ``label`` cannot name a phone (None: it can; empty forgets the name)."""
+    if len(label) > LABEL_MAX:
+        return _("Phone name: at most %(n)d characters.", n=LABEL_MAX)
+    if not label.isprintable():
+        return _("Phone name: letters, digits, spaces and punctuation only.")
+    return None

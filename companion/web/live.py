@@ -56,8 +56,9 @@ def table_version(game_id: str, seq: int) -> str:
     which seat and who asks for one (a seat taken or released changes what every device shows;
     device ids are credentials, so only a digest of them goes out)."""
     seats = table(game_id)
-    holders = sorted((seat, h["device_id"]) for seat, h in seats["holders"].items())
-    asking = [(r["device_id"], r["seat"]) for r in seats["requests"]]
+    # A phone's new name changes what the host's list shows: it is part of the version too.
+    holders = sorted((seat, h["device_id"], h.get("label")) for seat, h in seats["holders"].items())
+    asking = [(r["device_id"], r["seat"], r.get("label")) for r in seats["requests"]]
     if not holders and not asking:
         return str(seq)
     digest = hashlib.sha256(repr((holders, asking)).encode()).hexdigest()[:10]

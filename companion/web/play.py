@@ -119,6 +119,7 @@ def execute(
         g.play_folds[game["id"]] = now  # a refusal answers with the table as the lock found it
         stale.check_fresh(game, ui, now.state, target)  # the one stale check: under the lock
         seats.check_in_state(game, ui, now.state, command)  # whose turn, a sum entered: judged under the lock
+        seats.check_last_to_act_in_state(game, ui, now, command)  # ending a round: the host or the last to act
         new = ui.definition.decide(now.state, command)
         decided[:] = [now, tuple(new), ui.definition.fold(new, now.state)]  # the one fold of the new events
         return new

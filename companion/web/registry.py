@@ -49,6 +49,9 @@ class GameUI:
     # The seat a command acts for in this state (e.g. whose turn is ended), checked under the
     # write lock; None: ``acting_seat`` of the command alone decides.
     acting_seat_at: Callable[[Any, Any], Any] | None = None
+    # The commands only the host or the last player to act may record (ending a round, issue 23);
+    # None: no such command.
+    last_to_act_only: Callable[[Any], bool] | None = None
     # Records (companion.web.records): a finished game as a records play, from (game row, state,
     # records); None: the game is not counted. The records page it counts on (None: its own kind)
     # and whether that page has a solo mode (levels, the guards' total).

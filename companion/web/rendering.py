@@ -24,7 +24,7 @@ def render_game(game: dict, error: str | None = None, status: int = 200, loaded:
     html = render_template(
         "games/show.html" if whole else "games/_panel_region.html", game=game, loaded=loaded, ui=loaded.ui,
         error=error, join_url=join_url(game) if whole else None, new_key=play.new_key(), polled=polled,
-        seating=seats.seating(game, loaded.state, loaded.ui), **context,
+        seating=seats.seating(game, loaded.state, loaded.ui), steps=seats.steps(game, loaded), **context,
     )
     return html, status
 

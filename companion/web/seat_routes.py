@@ -13,7 +13,7 @@ from companion.events.seats import SeatTaken
 from companion.web import repository
 from companion.web.access import game_or_404
 from companion.web.base import error_page, get_store
-from companion.web.devices import TooManyPhones, mint_for
+from companion.web.devices import TooManyPhones, label_problem, mint_for
 from companion.web.registry import register_blueprint, ui_for
 from companion.web.rendering import render_game
 from companion.web.seats import WATCHING, Refused, forget_table, role, seating, seats_of, tag
@@ -44,12 +44,12 @@ def choose(game_id: str):
                            ui=loaded.ui)
 
 
-def _seat_post(game_id: str, action) -> Any:
+def _seat_post(game_id: str, action, refused: int = 409) -> Any:
     game = game_or_404(game_id)
     message = action(game)
     forget_table()
     if message:
-        return render_game(game, error=message, status=409)
+        return render_game(game, error=message, status=refused)
     return _back(game_id)
 
 
@@ -95,6 +95,19 @@ def ask(game_id: str):
         get_store().request_seat(game["id"], _known_seat(game), mint_for(game["id"]))
         return None
     return _seat_post(game_id, act)
+
+
+@bp.post("/<game_id>/seats/label")
+def label(game_id: str):
+    """Name this phone ("Ana's Pixel"): the host's seat list shows the name (empty: forget it)."""
+    def act(game: dict) -> str | None:
+        name = " ".join(request.form.get("label", "").split())  # one line, spaces as typed between words
+        problem = label_problem(name)
+        if problem:
+            return problem
+        get_store().label_device(mint_for(game["id"]), name)
+        return None
+    return _seat_post(game_id, act, refused=422)
 
 
 @bp.app_errorhandler(TooManyPhones)

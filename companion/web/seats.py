@@ -19,7 +19,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from flask import g, has_request_context, session
+from flask import current_app, g, has_request_context, session
 from flask_babel import gettext as _
 
 from companion.core import history
@@ -28,6 +28,7 @@ from companion.web import repository
 from companion.web.access import can_see, is_local
 from companion.web.base import get_store
 from companion.web.devices import device_id
+from companion.web.lru import LRU
 from companion.web.registry import GameUI, ui_for
 
 WATCHING = "watching"  # session key: games this browser chose to watch
@@ -200,10 +201,85 @@ def check_may_undo(game: dict, loaded: Any, which: str) -> None:
 
 def _revealed(loaded: Any, target: str, records: list) -> bool:
     """Whether the command's events showed the table something hidden (judged by the game against
-    the state before the command)."""
-    kept = [r for r in history.effective(loaded.records) if r.command_id != target]
-    before = loaded.ui.definition.fold([decode(r.type, r.version, r.payload) for r in kept])
+    the state before the command). Kept per game and command: undo and redo are a stack, so the
+    commands in effect before ``target`` are the same whenever it is undo's target, and the whole
+    fold is not redone for every page that asks whether to show Undo."""
+    known = current_app.extensions.setdefault("undo_reveals", LRU(512))
+    return known.rendered((loaded.game["id"], target), lambda: _fold_revealed(loaded, target, records))
+
+
+def _fold_revealed(loaded: Any, target: str, records: list) -> bool:
+    before = _Before(loaded, target)
     return any(loaded.ui.reveals(before, r) for r in records)
+
+
+class _Before:
+    """The state before ``target``, folded only when a game's ``reveals`` looks into it (most
+    recorded events say by their type alone whether they showed something: no fold of the whole
+    game for them)."""
+
+    def __init__(self, loaded: Any, target: str):
+        self._loaded, self._target, self._state = loaded, target, None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._state is None:
+            kept = [r for r in history.effective(self._loaded.records) if r.command_id != self._target]
+            self._state = self._loaded.ui.definition.fold([decode(r.type, r.version, r.payload) for r in kept])
+        return getattr(self._state, name)
+
+
+def may_step(game: dict, loaded: Any, which: str) -> bool:
+    """Whether this device may use Undo (``which`` "undo") or Redo now: the rule
+    :func:`check_may_undo` enforces (a device that may not is never shown the button). With
+    nothing to step to, a device that plays may still see it, disabled."""
+    who = role(game)
+    if who.kind not in ("host", "seat"):
+        return False
+    try:
+        check_may_undo(game, loaded, which)
+    except Refused:
+        return False
+    return True
+
+
+def steps(game: dict, loaded: Any) -> dict[str, bool]:
+    """Which of Undo and Redo this device is shown (:func:`may_step`)."""
+    return {which: may_step(game, loaded, which) for which in ("undo", "redo")}
+
+
+# --- ending a round: the host, or the last player to act (issue 23) ----------------------------
+
+
+def last_actor(loaded: Any) -> str | None:
+    """The seat whose command is the latest in effect (``None``: a step of the whole table, such
+    as the end of the previous round, or the game's start)."""
+    return command_seat(undo_records(loaded, "undo")[1])
+
+
+def check_last_to_act(game: dict, loaded: Any) -> None:
+    """Raise :class:`Refused` unless this device is the host's or holds the seat of the last player
+    to act: ending a round is the table's step, but not one any phone takes at any moment."""
+    who = role(game)
+    if who.kind == "host":
+        return
+    if who.kind != "seat" or last_actor(loaded) != who.seat:
+        raise Refused(game, _("Only the host, or the last player to act, can end the round."))
+
+
+def check_last_to_act_in_state(game: dict, ui: GameUI, now: Any, command: Any) -> None:
+    """:func:`check_last_to_act` for the commands the game keeps to the last to act
+    (``ui.last_to_act_only``), run by ``play.execute`` under the write lock on the fold ``now``."""
+    if ui.last_to_act_only is not None and ui.last_to_act_only(command):
+        check_last_to_act(game, now.loaded(game, ui))
+
+
+def may_end_round(game: dict) -> bool:
+    """Whether this device is shown the end of the round (:func:`check_last_to_act` passes)."""
+    try:
+        check_last_to_act(game, repository.load(game))
+    except Refused:
+        return False
+    return True
 
 
 def describe(loaded: Any, records: list) -> str:
@@ -224,19 +300,34 @@ def describe(loaded: Any, records: list) -> str:
 
 
 def seating(game: dict, state: Any, ui: GameUI) -> dict:
-    """The seats section: every seat (held or free), this device's role, and for the host the
-    holders and the pending requests."""
+    """The seats section: every seat (held or free), this device's role and the name it gave
+    itself (``label``), and for the host the holders' phones and the pending requests."""
     who, seats = role(game), table(game["id"])
     holders, requests = seats["holders"], seats["requests"]
     device = device_id(create=False)
     watching = game["id"] in session.get(WATCHING, [])
-    mine = next((r["seat"] for r in requests if r["device_id"] == device), None)
+    asked = next((r for r in requests if r["device_id"] == device), None)
     return {
-        "role": who.kind, "seat": who.seat, "watching": watching, "requested": mine,
+        "role": who.kind, "seat": who.seat, "watching": watching, "requested": asked["seat"] if asked else None,
         "choose": who.kind == "spectator" and not watching,
+        "label": _own_label(who, device, holders, asked),
         "seats": [{"name": name, "held": name in holders,
-                   "device": tag(holders[name]["device_id"]) if name in holders else None}
-                  for name in ui.seats_of(state)],
-        "requests": [{"seat": r["seat"], "device": tag(r["device_id"])}
+                   "phone": phone_name(holders[name]) if name in holders else None} for name in ui.seats_of(state)],
+        "requests": [{"seat": r["seat"], "device": tag(r["device_id"]), "phone": phone_name(r)}
                      for r in requests] if who.kind == "host" else [],
     }
+
+
+def phone_name(held: dict) -> str:
+    """What the host's list calls a phone: the name it gave itself, else a short tag of its id."""
+    return held.get("label") or _("phone %(tag)s", tag=tag(held["device_id"]))
+
+
+def _own_label(who: Role, device: str | None, holders: dict, asked: dict | None) -> str | None:
+    """The name this device gave itself (read from the seat table when it holds a seat or asks
+    for one: no second read)."""
+    if device is None or who.kind == "host":
+        return None
+    if who.seat is not None:
+        return holders[who.seat].get("label")
+    return asked.get("label") if asked else get_store().device_label(device)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
+from support import confirm_step
 
 pytestmark = pytest.mark.browser
 
@@ -35,7 +36,7 @@ def test_the_policy_is_sent_and_htmx_swaps_under_it(page, live_url):
     page.wait_for_url("**/games/*")
     url = page.url
     page.evaluate("document.body.dataset.marker = 'same-document'")
-    page.locator("#rc-end-round button").click()  # an htmx post
+    confirm_step(page, "rc-end-round")  # an htmx post
     expect(page.locator("#rc-rounds h2")).to_contain_text("Round 2 of")
     assert page.url == url and page.evaluate("document.body.dataset.marker") == "same-document"
     assert page.evaluate("window.__cspViolations") == [] and console == []
@@ -51,9 +52,9 @@ def test_a_refusal_is_swapped_in_under_the_policy(page, live_url):
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url("**/games/*")
     for round_no in range(2, 10):
-        page.locator("#rc-end-round button").click()
+        confirm_step(page, "rc-end-round")
         expect(page.locator("#rc-rounds h2")).to_contain_text(f"Round {round_no} of 9")
-    page.locator("#rc-end-round button").click()
+    confirm_step(page, "rc-end-round")
     expect(page.locator("#rc-final-status")).to_be_visible()
     rats = page.locator("form.rc-rats").nth(0)
     rats.locator("input[name=rats]").fill("lots")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
-from support import tap_and_swap
+from support import confirm_step, tap_and_swap
 
 pytestmark = pytest.mark.browser
 
@@ -90,7 +90,7 @@ def first_round(page, screenshot) -> None:
     prompt_in_view(page, "Ama’s turn")
     tap(page, "Ama passes")
     prompt_in_view(page, "everyone has passed")
-    page.locator("#rg-end-round-form button").click()
+    confirm_step(page, "rg-end-round-form")
 
 
 def second_and_last_round(page, screenshot) -> None:
@@ -104,7 +104,7 @@ def second_and_last_round(page, screenshot) -> None:
     expect(page.locator("#rg-last-round")).to_contain_text("This is the last round: a player reached 30 VP")
     screenshot(page, "ragami-last-round-360x740")
     unfold(page, "rg-end-round")  # the table ends the round without recording every pass
-    page.locator("#rg-end-round-form button").click()
+    confirm_step(page, "rg-end-round-form")
     expect(page.locator("#rg-ended")).to_contain_text("The game ended at the end of round 2: a player reached 30 VP.")
     no_sideways_scroll(page)
     screenshot(page, "ragami-game-over-360x740")
@@ -140,7 +140,7 @@ def test_ragami_works_with_javascript_off(browser, live_url, screenshot):
         page.get_by_role("button", name="End Ama’s turn").click()
         expect(page.locator("#rg-prompt-title")).to_contain_text("Ver’s turn")
         page.locator("#rg-end-round > summary").click(position={"x": 12, "y": 12})
-        page.locator("#rg-end-round-form button").click()
+        confirm_step(page, "rg-end-round-form")
         expect(page.locator("#rg-round h2")).to_contain_text("Round 2")
         screenshot(page, "ragami-no-javascript-360x740")
     finally:

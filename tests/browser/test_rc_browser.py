@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.support import tap_and_swap
+from tests.support import confirm_step, tap_and_swap
 
 pytestmark = pytest.mark.browser
 
@@ -44,16 +44,18 @@ def play_all_rounds(page, screenshot) -> None:
         page.get_by_role("button", name=f"{name} has accessed a building").click()
         expect(page.locator("#rc-prompt-title")).to_contain_text(following)
         expect(page.locator("#rc-prompt-title")).to_be_in_viewport()
+    page.locator("#rc-end-round-ask > summary").click()  # ending the round asks first (issue 23)
     page.check("#rc-round-treasury")  # RC-F5: noted in the round it was used
     no_sideways_scroll(page)
     url = page.url
     for round_no in range(2, 10):
-        page.locator("#rc-end-round button").click()
+        confirm_step(page, "rc-end-round")
         expect(page.locator("#rc-rounds h2")).to_contain_text(f"Round {round_no} of 9")
+    page.locator("#rc-end-round-ask > summary").click()  # the note sits with the round's end
     expect(page.locator("#rc-treasury-noted")).to_be_visible()
     expect(page.locator("#rc-start-player")).to_have_text("Start player: Verde")  # passed left 8 times
     expect(page.locator("#rc-panel")).to_contain_text("Final round")
-    page.locator("#rc-end-round button").click()
+    confirm_step(page, "rc-end-round")
     expect(page.locator("#rc-final-status")).to_be_visible()
     assert page.url == url  # htmx swapped the panel in place
 
@@ -177,5 +179,5 @@ def test_rattus_cartus_two_players_safe_conduct_and_the_round_s_preferred_action
     screenshot(page, "rc-preferred-action-360x740")
     page.get_by_role("button", name="Rojo takes the preferred action").click()
     expect(page.locator("#rc-preferred")).to_contain_text("Rojo takes this round's preferred action")
-    page.locator("#rc-end-round button").click()
+    confirm_step(page, "rc-end-round")
     expect(page.locator("#rc-rounds h2")).to_contain_text("Round 2 of 10 · Azul’s turn")

@@ -27,4 +27,4 @@ def test_htmx_swaps_refusals_in_place(page, live_url, live_app):
     page.goto(live_url + "/")
     config = page.evaluate("htmx.config.responseHandling")
     codes = {rule["code"]: rule["swap"] for rule in config}
-    assert codes["422"] is True and codes["409"] is True and codes["[45].."] is False
+    assert codes["422"] is True and codes["409"] is True and codes["403"] is True and codes["5.."] is False

@@ -103,8 +103,7 @@ def open_table(browser, served_host: str, screenshot) -> tuple[Device, Device, D
     take_seat(ben, "Ben")
     # The host's seat list shows both phones within 2 s, without a reload.
     host.page.wait_for_function(
-        "() => [...document.querySelectorAll('#seats li')].filter(li => li.textContent.includes('held by phone'))"
-        ".length === 2", timeout=LIVE_MS)
+        "() => document.querySelectorAll('#seats li .seat-phone').length === 2", timeout=LIVE_MS)
     assert host.page.evaluate("() => window.__noReload") == 1
     assert "Ana" in ana.page.inner_text("#my-seat") and "Ben" in ben.page.inner_text("#my-seat")
     for device in (host, ana, ben):

@@ -164,8 +164,8 @@ def test_migrations_are_recorded_and_reopening_is_harmless(tmp_path):
     EventStore(path).close()
     again = EventStore(path)
     versions = [r[0] for r in again.db.execute("SELECT version FROM schema_migrations ORDER BY version")]
-    assert versions == [1, 2, 3, 4, 5, 6]
-    assert {"games", "events", "commands", "settings", "record_plays"} <= set(again.db.table_names())
+    assert versions == [1, 2, 3, 4, 5, 6, 7]
+    assert {"games", "events", "commands", "settings", "record_plays", "device_labels"} <= set(again.db.table_names())
     again.close()
 
 

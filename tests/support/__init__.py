@@ -436,6 +436,15 @@ def tap_and_swap(page, button, region: str = "#game-panel") -> None:
     page.wait_for_function("() => window.__tapSwapped === true")
 
 
+def confirm_step(page, form_id: str) -> None:
+    """Tap an action that asks first (issue 23: ending a round): open its ``<details>``
+    (``#{form_id}-ask``) unless it is open, then tap its "Yes" button (``#{form_id}-yes``)."""
+    ask = page.locator(f"#{form_id}-ask")
+    if ask.get_attribute("open") is None:
+        ask.locator("> summary").click()
+    page.locator(f"#{form_id}-yes").click()
+
+
 # --- seats and undo confirmation (issue 12) ----------------------------------------------------
 
 LAN_PHONE = "192.0.2.50"  # a documentation address standing for a phone on the table's Wi-Fi

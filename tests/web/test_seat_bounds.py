@@ -59,7 +59,7 @@ def test_one_pending_request_per_seat_the_latest_replaces_the_others(app, client
         assert asker.post(f"/games/{game_id}/seats/request", data={"seat": "Ana"}).status_code == 303
     assert requests_of(app, game_id) == [("Ana", device_of(askers[-1]))]
     host_page = text(client.get(f"/games/{game_id}"))
-    assert host_page.count("says it holds Ana’s seat") == 1
+    assert host_page.count("For Ana’s seat:") == 1
     assert "Waiting for the host" not in text(askers[0].get(f"/games/{game_id}"))  # replaced: no longer waiting
 
 

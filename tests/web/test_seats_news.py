@@ -27,9 +27,9 @@ def test_the_seats_come_along_every_htmx_answer_and_show_a_seat_taken(app):
         assert posted.status_code == 200
         answer = posted.get_data(as_text=True)
         assert answer.count(OOB) == 1
-        held.append("held by phone" in answer.split(OOB)[1])
+        held.append('class="seat-phone"' in answer.split(OOB)[1])
     assert held == [False, False, True, True]
-    assert "held by phone" in host.get(f"/games/{game}").get_data(as_text=True)
+    assert 'class="seat-phone"' in host.get(f"/games/{game}").get_data(as_text=True)
 
 
 def test_a_whole_page_has_the_seats_in_place(app):

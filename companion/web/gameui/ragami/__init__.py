@@ -39,6 +39,7 @@ GAME = recorded.RecordedGame(
 UI = recorded.register_ui(
     GAME, panel, seating, history,
     record_play=bgstats.record_play,
+    last_to_act_only=seating.ends_round,  # the host or the last to act ends a round (issue 23)
     finished=ragami.is_finished,
     export_in_progress=True,  # nothing is secret in Ragami
 )

@@ -52,6 +52,7 @@ GAME = recorded.RecordedGame(
 UI = recorded.register_ui(
     GAME, panel, seating, history,
     record_play=bgstats.record_play,
+    last_to_act_only=seating.ends_round,  # the host or the last to act ends a round (issue 23)
     finished=rc.is_finished,
     export_in_progress=False,  # rat sums are secret until the plague reveal (RC-G3)
     reveals=seating.reveals,  # the plague reveal is never undone (issue 12)

@@ -10,7 +10,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from companion.games import rattus_cartus as rc
-from companion.games.rattus_cartus.commands import EndTurn, PlaySafeConduct, RecordRats
+from companion.games.rattus_cartus.commands import EndRound, EndTurn, PlaySafeConduct, RecordRats
 from companion.web import seats
 
 
@@ -48,17 +48,24 @@ def acting_seat_at(state: Any, command: Any) -> str | None:
     return None
 
 
+def ends_round(command: Any) -> bool:
+    """Ending the round is kept to the host and the last player to act (issue 23)."""
+    return isinstance(command, EndRound)
+
+
 def device_view(game: dict, state: Any) -> dict[str, Any]:
     """What this device may do, for the panel (issue 12): ``rc_can_play`` (host or a seat: any form
     at all; a spectator sees none), ``rc_can_turn`` (end the current turn), ``rc_mine`` (the players
-    whose entries it may record: all for the host, its own seat for a phone) and ``rc_waiting``
-    (whose turn it waits for, on a device that cannot end it)."""
+    whose entries it may record: all for the host, its own seat for a phone), ``rc_can_end`` (end
+    the round: the host or the last player to act) and ``rc_waiting`` (whose turn it waits for, on
+    a device that cannot end it)."""
     who = seats.role(game)
     turn = state.current_player() if state is not None else None
     can_turn = turn is not None and seats.can_act(game, turn, who)
     return {
         "rc_can_play": who.kind in ("host", "seat"),
         "rc_can_turn": can_turn,
+        "rc_can_end": who.kind in ("host", "seat") and seats.may_end_round(game),
         "rc_mine": [n for n in state.players if seats.can_act(game, n, who)] if state is not None else [],
         "rc_waiting": _("Waiting for %(name)s: their turn", name=turn) if turn and not can_turn else None,
     }
