@@ -103,29 +103,38 @@ def _tile_value(raw: str) -> int | str:
 
 
 def parse_assign(form: Mapping, core) -> tuple[dict, list]:
-    """Tapped tiles (solo: some ticked face down), a count of face-down tiles without their values
-    (with players, I-16) and one location -> ``assign``."""
+    """Tapped tiles (on the seat's own phone some face down), a count of face-down tiles without
+    their values (with players, I-16) and the location whose button posted the form -> ``assign``.
+    A tile ticked "face down" is assigned face down whether or not its own box is ticked too: one
+    tick without JavaScript, as one tile tapped twice is with it (issue 23)."""
     seat = _seat(form, core)
     if forms.text(form, "all"):
         return _assign_all(form, core, seat)
     chosen = [_tile_value(v) for v in form.getlist("tile")]
+    down = [_tile_value(v) for v in form.getlist("down")]
     unknown = forms.number(form, "face_down", "face down")
     if unknown > MAX_FACE_DOWN:
         raise InputError("face down", _("is more than the face-down tiles allowed (L-RC6)"))
-    if not chosen and not unknown:
+    if not chosen and not down and not unknown:
         raise InputError("tiles", _("tap at least one tile from the holding cell"))
-    down = [_tile_value(v) for v in form.getlist("down")]
     location = forms.choice(form, "location", "location", LOCATIONS)
+    tiles, extra = _faces(chosen, down)
+    tiles += [{"tile": value, "face_up": False} for value in extra]  # ticked face down only: picked too
+    tiles += [{"tile": None, "face_up": False}] * unknown
+    return {"type": "assign", "seat": seat, "location": location, "tiles": tiles}, []
+
+
+def _faces(chosen: list, down: list) -> tuple[list[dict], list]:
+    """The tiles picked, face down where ticked so, and the "face down" ticks left over. A printed
+    number may appear twice: each tick counts once."""
+    down = list(down)
     tiles = []
     for value in chosen:
         face_down = value in down
         if face_down:
-            down.remove(value)  # a printed number may appear twice: each "face down" tick counts once
+            down.remove(value)
         tiles.append({"tile": value, "face_up": not face_down})
-    if down:
-        raise InputError("face down", _("tick face down only on tiles you also tapped"))
-    tiles += [{"tile": None, "face_up": False}] * unknown
-    return {"type": "assign", "seat": seat, "location": location, "tiles": tiles}, []
+    return tiles, down
 
 
 def _assign_all(form: Mapping, core, seat: str) -> tuple[dict, list]:
@@ -135,13 +144,7 @@ def _assign_all(form: Mapping, core, seat: str) -> tuple[dict, list]:
         raise InputError("tiles", _("some of your tiles are face down without a value: tap the tiles instead"))
     if forms.number(form, "face_down", "face down"):
         raise InputError("face down", _("“Assign all” shows every tile: leave the count blank or tap the tiles"))
-    down = [_tile_value(v) for v in form.getlist("down")]
-    tiles = []
-    for value in in_hand(me):
-        face_down = value in down
-        if face_down:
-            down.remove(value)
-        tiles.append({"tile": value, "face_up": not face_down})
+    tiles, _extra = _faces(list(in_hand(me)), [_tile_value(v) for v in form.getlist("down")])
     location = forms.choice(form, "location", "location", LOCATIONS)
     return {"type": "assign", "seat": seat, "location": location, "tiles": tiles}, []
 
