@@ -151,6 +151,10 @@ class Table:
         self.submit(self.page.locator("form[data-action=effect] input[name=skip] ~ button"))
 
     def on_discard(self) -> None:
+        if self.page.locator("form[data-action=discard][data-auto]").count() and \
+                self.page.evaluate("typeof window.htmx") != "undefined":
+            self.settle()  # one kind of resource held: no choice, the page posts it itself
+            return
         facts = self.page.locator("#discard-facts")
         excess, have = int(facts.get_attribute("data-excess")), json.loads(facts.get_attribute("data-have"))
         for resource, n in have.items():

@@ -1,7 +1,8 @@
 """Every tap a decision (issue 23) as plain form posts, without JavaScript: Roll Call picks tiles,
 turns some face down and assigns them with the location's own button in ONE post (L-RC2, L-RC6);
 the guard reveal is one tap per face-down guard and posts itself when only one is left (L-SO5);
-a forced Lights Out reveal posts itself, one tile to name is one tap (L-LO1, I-16).
+a forced Lights Out reveal posts itself, one tile to name is one tap (L-LO1, I-16); a discard
+with one kind of resource held posts itself (L-P1).
 
 Every card here is made up for the test ("Made-up Item 1" ...), not a real Lockup card.
 """
@@ -127,3 +128,19 @@ def test_a_forced_reveal_posts_itself_and_one_tile_to_name_is_one_tap_L_LO1_I_16
             do(client, table, "reveal", seat="Ben", tile=["3"])
         asked.add(waiting.seat)
     assert asked == {"Ana", "Ben"}
+
+
+def test_a_discard_of_one_kind_of_resource_posts_itself_L_P1(app, client, table):
+    """Ana holds only scrap, 2 over her limit: no choice. Ben holds two kinds: his choice."""
+    for seat, cubes in (("Ana", {"scrap": 7}), ("Ben", {"scrap": 4, "iron": 3})):
+        for resource, n in cubes.items():
+            do(client, table, "adjust", seat=seat, quantity=resource, delta=f"+{n}", reason="Made-up correction")
+    while (waiting := pending(state(app, table))).kind == "roll-call":
+        do(client, table, "pass", seat=waiting.seat)
+    assert (waiting.kind, waiting.seat) == ("discard", "Ana")
+    form = form_of(client.get(f"/games/{table}").get_data(as_text=True), "discard")
+    assert re.search(r'data-auto="\d+"', form) and re.search(r'name="discard_scrap" value="2"', form)
+    do(client, table, "discard", seat="Ana", discard_scrap="2")
+    assert (pending(state(app, table)).kind, pending(state(app, table)).seat) == ("discard", "Ben")
+    form = form_of(client.get(f"/games/{table}").get_data(as_text=True), "discard")
+    assert "data-auto" not in form and 'name="discard_scrap" value' not in form

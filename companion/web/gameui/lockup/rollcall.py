@@ -44,12 +44,12 @@ def ask_roll_call(core, waiting) -> dict:
         "all_count": _all_count(me, waiting, solo),
         "locations": [{"id": loc, "label": words.location(loc), "used": loc in me.visited}
                       for loc in ROLL_CALL_LOCATIONS],
-        "only_location": free[0] if len(free) == 1 else None,  # the only legal choice is pre-selected
+        "only_location": free[0] if len(free) == 1 else None,  # the only legal choice: its button alone
     }
 
 
 def _all_count(me, waiting, solo: bool) -> int:
-    """How many tiles "Assign all" would assign: only when every tile still held is known, i.e.
+    """How many tiles "All the tiles" would assign: only when every tile still held is known, i.e.
     none lies face down without a value (the tiles not shown face up are exactly those held)."""
     if solo:
         return held(me)
@@ -138,12 +138,12 @@ def _faces(chosen: list, down: list) -> tuple[list[dict], list]:
 
 
 def _assign_all(form: Mapping, core, seat: str) -> tuple[dict, list]:
-    """"Assign all": every tile left in the holding cell, face up unless ticked face down (solo)."""
+    """"All the tiles": every tile left in the holding cell, face up unless ticked face down (solo)."""
     me = core.seats[seat]
     if me.unknown_down:
         raise InputError("tiles", _("some of your tiles are face down without a value: tap the tiles instead"))
     if forms.number(form, "face_down", "face down"):
-        raise InputError("face down", _("“Assign all” shows every tile: leave the count blank or tap the tiles"))
+        raise InputError("face down", _("“All the tiles” shows every tile: leave the count blank or tap the tiles"))
     tiles, _extra = _faces(list(in_hand(me)), [_tile_value(v) for v in form.getlist("down")])
     location = forms.choice(form, "location", "location", LOCATIONS)
     return {"type": "assign", "seat": seat, "location": location, "tiles": tiles}, []
