@@ -7,6 +7,9 @@ run on the same end state. Every card is made up for the test ("Made-up Item 3")
 Issue 13: every round stays within its tap budget (clicks and submits; cards typed for the first
 time excluded): 30 for three players on one phone, 15 solo; after every tap the next prompt is
 focused and in view; on a 1024×768 tablet the prompt and the board sit side by side.
+
+Issue 23: a tile is picked by a tap and turned face down by a second one, a location's own button
+assigns; an expert solo round as a player taps it takes at most 15 taps.
 """
 
 from __future__ import annotations
