@@ -7,6 +7,9 @@ run on the same end state. Every card is made up for the test ("Made-up Item 3")
 Issue 13: every round stays within its tap budget (clicks and submits; cards typed for the first
 time excluded): 30 for three players on one phone, 15 solo; after every tap the next prompt is
 focused and in view; on a 1024×768 tablet the prompt and the board sit side by side.
+
+Issue 23: a tile is picked by a tap and turned face down by a second one, a location's own button
+assigns; an expert solo round as a player taps it takes at most 15 taps.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ class Table:
         self.cards = 0
         self.shot: set[str] = set()
         self.per_round: dict[int, int] = {}  # taps (clicks and submits) per round, cards typed excluded
+        self.kinds: dict[str, int] = {}  # taps per prompt kind, all rounds (issue 23's breakdown)
 
     def round(self) -> int:
         return int(self.page.get_attribute("#lockup", "data-round"))
@@ -44,7 +48,7 @@ class Table:
     def submit(self, button) -> None:
         """Tap a submit button, wait for htmx to swap in the new panel; the next prompt is then in
         view and focused (issue 13: no scrolling back up after Assign, Recruit, Put them ...)."""
-        self.per_round[self.round()] = self.per_round.get(self.round(), 0) + 1
+        self.count()
         support.tap_and_wait(self.page, button)
         self.settle()
         self.page.wait_for_function("() => document.activeElement && document.activeElement.id === 'lockup-ask'")
@@ -67,8 +71,13 @@ class Table:
 
     def tap(self, locator) -> None:
         """A tap that is not a submit (a checkbox, a radio, a summary): counted in the round's taps."""
-        self.per_round[self.round()] = self.per_round.get(self.round(), 0) + 1
+        self.count()
         locator.click()
+
+    def count(self) -> None:
+        """One tap more in this round and for the prompt shown."""
+        self.per_round[self.round()] = self.per_round.get(self.round(), 0) + 1
+        self.kinds[self.waiting()] = self.kinds.get(self.waiting(), 0) + 1
 
     def new_card(self, entry, kind: str) -> None:
         self.cards += 1
@@ -89,14 +98,16 @@ class Table:
 
     def on_roll_call(self) -> None:
         """Every tile at once. The first player of the round keeps one face down (with players
-        counted only, I-16) and taps the others; the rest use "Assign all" (two taps)."""
+        counted only, I-16) and taps the others; the rest tick "All the tiles" (two taps). The
+        location's own button assigns (issue 23)."""
         form = self.page.locator("form.lk-assign")
-        everything = form.locator("button.lk-all")
+        everything = form.locator("input[name=all]")
+        places = form.locator("button[name=location]").all()
+        place = places[self.cards % len(places)]  # spread the crews over the locations
         first = self.page.get_attribute("#lockup", "data-seat") == self.page.get_attribute("#lockup", "data-first")
         if everything.count() and not first:
-            places = form.locator("input[name=location]:not([disabled])").all()
-            self.tap(places[self.cards % len(places)])
-            self.submit(everything)
+            self.tap(everything)
+            self.submit(place)
             return
         boxes = form.locator("input[name=tile]").all()
         face_down = form.locator("input[name=face_down]")
@@ -106,17 +117,24 @@ class Table:
         if hide:
             self.tap(face_down)
             face_down.fill("1")
-        places = form.locator("input[name=location]:not([disabled])").all()
-        self.tap(places[self.cards % len(places)])  # spread the crews over the locations
-        self.submit(form.locator("button.lk-main"))
+        self.submit(place)
 
     def on_reveal_tiles(self) -> None:
-        """Lights Out: name the face-down tiles here (L-LO1, I-16); any tiles offered will do."""
+        """Lights Out: name the face-down tiles here (L-LO1, I-16); any tiles offered will do. One
+        tile to name is one tap; a forced answer posts itself (issue 23)."""
+        form = self.page.locator("form.lk-reveal")
+        if form.get_attribute("data-auto") and self.page.evaluate("typeof window.htmx") != "undefined":
+            self.settle()
+            return
+        one = form.locator("button[name=tile]")
+        if one.count():
+            self.submit(one.first)
+            return
         ask = self.page.locator("#reveal-tiles")
         for box in ask.locator("input[name=tile]").all()[: int(ask.get_attribute("data-count"))]:
             if not box.is_checked():  # the only legal choice comes ticked
                 self.tap(box)
-        self.submit(self.page.locator("form.lk-reveal button[type=submit]"))
+        self.submit(form.locator("button.lk-main"))
 
     def on_guard_turn(self) -> None:
         self.submit(self.page.locator("#guard-reveal button").first)
@@ -136,6 +154,10 @@ class Table:
         self.submit(self.page.locator("form[data-action=effect] input[name=skip] ~ button"))
 
     def on_discard(self) -> None:
+        if self.page.locator("form[data-action=discard][data-auto]").count() and \
+                self.page.evaluate("typeof window.htmx") != "undefined":
+            self.settle()  # one kind of resource held: no choice, the page posts it itself
+            return
         facts = self.page.locator("#discard-facts")
         excess, have = int(facts.get_attribute("data-excess")), json.loads(facts.get_attribute("data-have"))
         for resource, n in have.items():
@@ -302,8 +324,7 @@ def test_a_refused_action_shows_its_message_in_place(page, live_app, profiled, s
     table = Table(page, screenshot, "lockup-refused")
     new_game(page, table, profiled, PLAYERS)
     form = page.locator("form.lk-assign")
-    form.locator("input[name=location]").first.check()
-    form.locator("button.lk-main").click()  # no tile tapped
+    form.locator("button[name=location]").first.click()  # no tile tapped
     page.wait_for_selector("#game-panel .error")
     assert "tiles: tap at least one tile" in page.inner_text("#game-panel .error")
     screenshot(page, "lockup-refused-assignment")
@@ -328,3 +349,42 @@ def test_on_a_tablet_the_prompt_and_the_board_sit_side_by_side(browser, live_app
         assert page.evaluate("document.documentElement.scrollWidth") <= 1024
     finally:
         context.close()
+
+
+class SoloRound(Table):
+    """An expert solo round as a player would tap it (issue 23): two turns of three tiles, one of
+    them face down (tapped twice); the second turn ticks "All the tiles" and taps one again; a
+    different location each turn (L-RC3), the Sewers, Smithy and Commissary first."""
+
+    downs = 0  # "face down" boxes ticked by the taps, all turns
+
+    PLACES = ("sewers", "smithy", "commissary", "infirmary", "exercise_yard", "chow_hall", "cell_block")
+
+    def on_roll_call(self) -> None:
+        form = self.page.locator("form.lk-assign")
+        boxes = form.locator("input[name=tile]").all()
+        everything = form.locator("input[name=all]")
+        if len(boxes) <= 3 and everything.count():
+            self.tap(everything)  # all picked: one more tap turns the last one face down
+            self.tap(boxes[-1])
+        else:
+            for box in boxes[:3]:
+                self.tap(box)
+            self.tap(boxes[2])  # tapped again: face down
+        self.downs += form.locator("input[name=down]:checked").count()
+        free = {b.get_attribute("value"): b for b in form.locator("button[name=location]").all()}
+        self.submit(free[next(p for p in self.PLACES if p in free)])
+
+
+def test_a_solo_expert_round_takes_at_most_15_taps(page, live_app, profiled, screenshot):
+    """Issue 23: a whole solo expert round, the guards' turns through Patrol, in at most 15 taps
+    (every click and submit; cards typed for the first time excluded), at 360x740."""
+    table = SoloRound(page, screenshot, "lockup-taps-solo")
+    new_game(page, table, profiled, ("Ana",), mode="solo")
+    page.wait_for_function("() => document.documentElement.classList.contains('taps')")  # taps.js ran
+    while table.round() == 1:
+        table.step()
+    assert table.downs == 2  # each turn's second tap on a tile turned it face down
+    taps = table.per_round[1]
+    print(f"solo expert round 1: {taps} taps {table.kinds}")
+    assert taps <= 15, table.kinds

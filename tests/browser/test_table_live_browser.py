@@ -124,11 +124,10 @@ def assign(device: Device, tile: str, location: str, down: str | None = None, wa
         device.settled()
     form = device.page.locator("form.lk-assign")
     form.locator(f"input[name=tile][value='{tile}']").check()
-    if down is not None:
-        form.locator(f"input[name=tile][value='{down}']").check()
-        form.locator(f"input[name=down][value='{down}']").check()
-    form.locator(f"input[name=location][value={location}]").check()
-    button = form.locator("button.lk-main")
+    if down is not None:  # tapped twice: picked, then face down (issue 23)
+        form.locator(f"input[name=tile][value='{down}']").click()
+        form.locator(f"input[name=tile][value='{down}']").click()
+    button = form.locator(f"button[name=location][value={location}]")  # the location's tap assigns
     if wait:
         support.tap_and_wait(device.page, button)
     else:
@@ -245,8 +244,7 @@ def test_seats_private_values_simultaneous_and_stale_taps(browser, lan_served, s
         assert turn(host) == "Cleo"
         stale_form = ben.page.locator("form.lk-assign")
         stale_form.locator("input[name=tile][value='8462']").check()
-        stale_form.locator("input[name=location][value=commissary]").check()
-        support.tap_and_wait(ben.page, stale_form.locator("button.lk-main"))
+        support.tap_and_wait(ben.page, stale_form.locator("button[name=location][value=commissary]"))
         assert MOVED in ben.page.inner_text("#game-panel [role=alert]")
         assert turn(ben) == "Cleo"
         statuses = [s for url, s, _b in ben.bodies if url.endswith("/do/assign")]

@@ -104,7 +104,7 @@ def test_the_holding_cell_keeps_the_printed_order_every_round():
 
 def test_assign_all_puts_every_held_tile_face_up_L_RC2(app, client, game):
     page = client.get(f"/games/{game}").get_data(as_text=True)
-    assert "Assign all 6 tiles here" in page
+    assert "All 6 tiles" in page and 'name="all"' in page
     do(client, game, "assign", seat="Ana", location="smithy", all="1", tile=["2"])  # the ticks do not matter
     s = state(app, game)
     assert s.seats["Ana"].holding == () and [p.tile for p in s.placements["smithy"]] == ["lookout", "enforcer", 1,
@@ -116,7 +116,7 @@ def test_assign_all_is_not_offered_once_a_tile_is_face_down_without_a_value_I_16
     for seat, loc in (("Ben", "sewers"), ("Cleo", "sewers")):
         do(client, game, "assign", seat=seat, location=loc, tile=["1"])
     page = client.get(f"/games/{game}").get_data(as_text=True)
-    assert "Roll Call: Ana’s turn" in page and "Assign all" not in page
+    assert "Roll Call: Ana’s turn" in page and 'name="all"' not in page
     refused = do(client, game, "assign", expect=422, seat="Ana", location="infirmary", all="1")
     assert "face down without a value" in support.words(refused)
 

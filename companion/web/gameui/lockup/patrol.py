@@ -19,8 +19,12 @@ def ask_discard(core, waiting) -> dict:
     """A seat over its storage limit discards down to it (L-P1)."""
     seat = waiting.seat
     me = core.seats[seat]
-    return {"template": "lockup/_ask_discard.html", "seat": seat, "excess": waiting.detail["excess"][seat],
-            "limit": me.storage_limit, "have": dict(me.resources)}
+    excess = waiting.detail["excess"][seat]
+    kinds = [r for r, n in me.resources.items() if n]
+    # One kind of resource held: what to discard is no choice, so the page posts it (issue 23).
+    forced = {kinds[0]: excess} if len(kinds) == 1 else None
+    return {"template": "lockup/_ask_discard.html", "seat": seat, "excess": excess,
+            "limit": me.storage_limit, "have": dict(me.resources), "forced": forced}
 
 
 def ask_refill_items(core, waiting) -> dict:

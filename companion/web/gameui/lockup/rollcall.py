@@ -44,12 +44,12 @@ def ask_roll_call(core, waiting) -> dict:
         "all_count": _all_count(me, waiting, solo),
         "locations": [{"id": loc, "label": words.location(loc), "used": loc in me.visited}
                       for loc in ROLL_CALL_LOCATIONS],
-        "only_location": free[0] if len(free) == 1 else None,  # the only legal choice is pre-selected
+        "only_location": free[0] if len(free) == 1 else None,  # the only legal choice: its button alone
     }
 
 
 def _all_count(me, waiting, solo: bool) -> int:
-    """How many tiles "Assign all" would assign: only when every tile still held is known, i.e.
+    """How many tiles "All the tiles" would assign: only when every tile still held is known, i.e.
     none lies face down without a value (the tiles not shown face up are exactly those held)."""
     if solo:
         return held(me)
@@ -103,45 +103,48 @@ def _tile_value(raw: str) -> int | str:
 
 
 def parse_assign(form: Mapping, core) -> tuple[dict, list]:
-    """Tapped tiles (solo: some ticked face down), a count of face-down tiles without their values
-    (with players, I-16) and one location -> ``assign``."""
+    """Tapped tiles (on the seat's own phone some face down), a count of face-down tiles without
+    their values (with players, I-16) and the location whose button posted the form -> ``assign``.
+    A tile ticked "face down" is assigned face down whether or not its own box is ticked too: one
+    tick without JavaScript, as one tile tapped twice is with it (issue 23)."""
     seat = _seat(form, core)
     if forms.text(form, "all"):
         return _assign_all(form, core, seat)
     chosen = [_tile_value(v) for v in form.getlist("tile")]
+    down = [_tile_value(v) for v in form.getlist("down")]
     unknown = forms.number(form, "face_down", "face down")
     if unknown > MAX_FACE_DOWN:
         raise InputError("face down", _("is more than the face-down tiles allowed (L-RC6)"))
-    if not chosen and not unknown:
+    if not chosen and not down and not unknown:
         raise InputError("tiles", _("tap at least one tile from the holding cell"))
-    down = [_tile_value(v) for v in form.getlist("down")]
     location = forms.choice(form, "location", "location", LOCATIONS)
-    tiles = []
-    for value in chosen:
-        face_down = value in down
-        if face_down:
-            down.remove(value)  # a printed number may appear twice: each "face down" tick counts once
-        tiles.append({"tile": value, "face_up": not face_down})
-    if down:
-        raise InputError("face down", _("tick face down only on tiles you also tapped"))
+    tiles, extra = _faces(chosen, down)
+    tiles += [{"tile": value, "face_up": False} for value in extra]  # ticked face down only: picked too
     tiles += [{"tile": None, "face_up": False}] * unknown
     return {"type": "assign", "seat": seat, "location": location, "tiles": tiles}, []
 
 
-def _assign_all(form: Mapping, core, seat: str) -> tuple[dict, list]:
-    """"Assign all": every tile left in the holding cell, face up unless ticked face down (solo)."""
-    me = core.seats[seat]
-    if me.unknown_down:
-        raise InputError("tiles", _("some of your tiles are face down without a value: tap the tiles instead"))
-    if forms.number(form, "face_down", "face down"):
-        raise InputError("face down", _("“Assign all” shows every tile: leave the count blank or tap the tiles"))
-    down = [_tile_value(v) for v in form.getlist("down")]
+def _faces(chosen: list, down: list) -> tuple[list[dict], list]:
+    """The tiles picked, face down where ticked so, and the "face down" ticks left over. A printed
+    number may appear twice: each tick counts once."""
+    down = list(down)
     tiles = []
-    for value in in_hand(me):
+    for value in chosen:
         face_down = value in down
         if face_down:
             down.remove(value)
         tiles.append({"tile": value, "face_up": not face_down})
+    return tiles, down
+
+
+def _assign_all(form: Mapping, core, seat: str) -> tuple[dict, list]:
+    """"All the tiles": every tile left in the holding cell, face up unless ticked face down (solo)."""
+    me = core.seats[seat]
+    if me.unknown_down:
+        raise InputError("tiles", _("some of your tiles are face down without a value: tap the tiles instead"))
+    if forms.number(form, "face_down", "face down"):
+        raise InputError("face down", _("“All the tiles” shows every tile: leave the count blank or tap the tiles"))
+    tiles, _extra = _faces(list(in_hand(me)), [_tile_value(v) for v in form.getlist("down")])
     location = forms.choice(form, "location", "location", LOCATIONS)
     return {"type": "assign", "seat": seat, "location": location, "tiles": tiles}, []
 
