@@ -53,6 +53,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(records.bp)  # issue 24: records, their projection and exports
     live.init_app(app)  # the version poll and the forms' version/target fields
     app.jinja_env.filters["rule_links"] = rules.rule_links  # every rule id shown links to the rules page
+    app.jinja_env.globals["rule_ids_shown"] = rules.rule_ids_shown  # a device setting (rules.set_rule_ids)
     register_game_blueprints(app, gameui)
     app.teardown_appcontext(_close_store)
     app.after_request(_headers)

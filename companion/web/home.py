@@ -13,7 +13,7 @@ from companion.web.base import LANG_COOKIE, get_store
 from companion.web.devices import mint_for
 from companion.web.registry import GAMES, SETTINGS_LINKS
 
-LANG_MAX_AGE = 365 * 24 * 3600  # the language chosen on a device is kept a year
+LANG_MAX_AGE = 365 * 24 * 3600  # the language (and any device setting) chosen on a device is kept a year
 
 bp = Blueprint("home", __name__)
 
@@ -78,11 +78,7 @@ def join_link(token: str):
 def set_language():
     """Remember the chosen language on this device."""
     lang = request.form.get("lang", "")
-    back = urlsplit(request.referrer or "")
-    # Only ever back to a page of this app, by its path (the one vetting of redirect targets).
-    same = back.netloc == request.host and back.scheme in ("http", "https")
-    target = safe_next(back.path + (f"?{back.query}" if back.query else "")) if same else None
-    response = redirect(target or url_for("home.index"), 303)
+    response = back_to_referrer()
     if lang in current_app.config["LANGUAGES"]:
         session["lang"] = lang
         # A cookie of its own, kept a year: the browser session ends when the browser closes, the
@@ -90,6 +86,15 @@ def set_language():
         response.set_cookie(LANG_COOKIE, lang, max_age=LANG_MAX_AGE, samesite="Lax", httponly=True,
                             secure=request.is_secure)
     return response
+
+
+def back_to_referrer():
+    """A 303 back to the page the form was posted from (a device setting changed), or home."""
+    back = urlsplit(request.referrer or "")
+    # Only ever back to a page of this app, by its path (the one vetting of redirect targets).
+    same = back.netloc == request.host and back.scheme in ("http", "https")
+    target = safe_next(back.path + (f"?{back.query}" if back.query else "")) if same else None
+    return redirect(target or url_for("home.index"), 303)
 
 
 def _join_error(message: str, status: int):

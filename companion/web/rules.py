@@ -16,10 +16,16 @@ from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from companion.rules import GAMES, RULE_ID, GameRules, Option, Table, by_slug, slug_of
+from companion.web.home import LANG_MAX_AGE, back_to_referrer
 
 bp = Blueprint("rules", __name__)
 
+RULE_IDS_COOKIE = "rule_ids"  # "shown": this device shows rule ids in full, on a phone too
+
 _TAG = re.compile(r"(<[^>]*>)")
+# A run of rule ids, with the brackets around it when it is bracketed: "(L-LO3; I-16)", "RG-T4 · RG-T5".
+_RUN = re.compile(rf"\(\s*{RULE_ID.pattern}(?:\s*[;,·/]\s*{RULE_ID.pattern})*\s*\)"
+                  rf"|{RULE_ID.pattern}(?:\s*[;,·/]\s*{RULE_ID.pattern})*")
 
 
 @bp.get("/rules")
@@ -38,6 +44,22 @@ def game(slug: str):
     return render_template("rules/game.html", game=_game_view(rules), games=GAMES)
 
 
+@bp.post("/rules/ids")
+def set_rule_ids():
+    """This device's setting: rule ids shown in full (``show=1``) or folded on a phone (the default).
+    Kept in a cookie of its own, like the language: each device at the table has its own."""
+    response = back_to_referrer()
+    value = "shown" if request.form.get("show") == "1" else "folded"
+    response.set_cookie(RULE_IDS_COOKIE, value, max_age=LANG_MAX_AGE, samesite="Lax", httponly=True,
+                        secure=request.is_secure)
+    return response
+
+
+def rule_ids_shown() -> bool:
+    """Whether this device shows rule ids in full (base.html marks <body> for app.css)."""
+    return has_request_context() and request.cookies.get(RULE_IDS_COOKIE) == "shown"
+
+
 def rule_link(rule_id: str) -> str | None:
     """The URL of ``rule_id`` on the rules page, or None for an id no reference defines."""
     slug = slug_of(rule_id)
@@ -48,7 +70,9 @@ def rule_links(value: Any) -> Markup:
     """Jinja filter: ``value`` escaped, with every known rule id wrapped in a link to the rules page.
 
     Already-safe markup keeps its tags: ids are linked only in text between tags, never inside a tag
-    (an attribute) nor inside an existing link.
+    (an attribute) nor inside an existing link. Each run of ids, brackets included, is wrapped in a
+    ``span.rule-ids``: on a phone it folds to a small marker, one tap from the rule (app.css), unless
+    the device shows rule ids (:func:`set_rule_ids`).
     """
     return Markup(_linked(str(escape(value)), request.script_root if has_request_context() else ""))
 
@@ -64,8 +88,13 @@ def _linked(text: str, _root: str) -> str:
             inside_link += lowered.startswith("<a ") or lowered == "<a>"
             inside_link -= lowered.startswith("</a")
         elif not inside_link:
-            parts[i] = RULE_ID.sub(_link, part)
+            parts[i] = _RUN.sub(_run, part)
     return "".join(parts)
+
+
+def _run(match: re.Match) -> str:
+    linked = RULE_ID.sub(_link, match.group())
+    return linked if linked == match.group() else f'<span class="rule-ids">{linked}</span>'
 
 
 def _link(match: re.Match) -> str:

@@ -45,6 +45,6 @@ def test_atlas_of_hideouts_reveals_the_chosen_guard(page, live_app, live_url, sc
     _submit(page, atlas.locator("button[type=submit]"))
     card = next(p for p in _state(live_app, game_id).game.placements[target] if p.seat == GUARDS)
     assert card.face_up
-    assert f"the guards: {card.tile}" in page.locator(f"#loc-{target}").inner_text()
+    assert f"the guards: {card.tile}" in page.locator(f"#strip-{target}").inner_text()  # the strip (issue 23)
     assert page.locator("#lockup-atlas").count() == 0  # the only tome is spent
-    assert "tomes 0" in page.locator("#lockup-seats").inner_text()
+    assert "tomes 0" in page.locator("#lockup-seats").text_content()  # folded on a phone (issue 23)

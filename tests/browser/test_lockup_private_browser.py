@@ -79,7 +79,7 @@ def test_face_down_values_are_given_only_at_lights_out_and_shown_nowhere_before_
             screenshot(page, "lockup-private-roll-call")
         table.submit(form.locator(f"button[name=location][value={location}]"))  # the location's tap assigns
         watch.check(hidden, f"after {seat}'s assignment")
-    assert "Holding cell: 4 tiles" in page.inner_text("#lockup-seats")
+    assert "Holding cell: 4 tiles" in page.text_content("#lockup-seats")  # folded on a phone (issue 23)
     for _ in PLAYERS:  # Pass is asked twice: the summary opens the confirmation
         page.click("#rollcall-pass summary")
         table.submit(page.locator("form.lk-pass button"))

@@ -309,7 +309,9 @@ def store_profile(app, profile: dict | None = None) -> None:
 
 
 def words(markup: str) -> str:
-    """Markup as words: links (rule ids may be links) dropped inline, other tags as spaces, spaces collapsed."""
+    """Markup as words: links (rule ids may be links) and the span around a run of rule ids dropped
+    inline, other tags as spaces, spaces collapsed."""
+    markup = re.sub(r'<span class="rule-ids">(.*?)</span>', r"\1", markup, flags=re.S)
     markup = re.sub(r"</?a\b[^>]*>", "", markup)
     return " ".join(_html.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
 

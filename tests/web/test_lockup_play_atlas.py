@@ -33,6 +33,7 @@ state = support.game_state
 
 def do(client, game_id, action, expect=303, htmx=False, **fields):
     page = support.lockup_do(client, game_id, action, expect, support.HX if htmx else None, **fields)
+    page = re.sub(r'<span class="rule-ids">(.*?)</span>', r"\1", page)  # a run of rule ids (issue 23)
     return re.sub(r'<a class="rule-link" href="[^"]*">([^<]*)</a>', r"\1", page)
 
 

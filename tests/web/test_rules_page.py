@@ -112,7 +112,7 @@ def test_the_rules_page_is_open_to_phones_that_joined_no_game(remote):
 def test_rule_links_escapes_text_and_links_every_known_id(app):
     with app.test_request_context():
         out = rule_links("<b>Refused (L-RC3)</b>: see I-1, RC-F5 and RG-I1.")
-    assert out.startswith("&lt;b&gt;Refused (")
+    assert out.startswith('&lt;b&gt;Refused <span class="rule-ids">(')  # issue 23: a run folds on a phone
     assert '<a class="rule-link" href="/rules/lockup#L-RC3">L-RC3</a>' in out
     assert '<a class="rule-link" href="/rules/lockup#I-1">I-1</a>' in out
     assert 'href="/rules/rattus-cartus#RC-F5"' in out and 'href="/rules/ragami#RG-I1"' in out
@@ -124,8 +124,20 @@ def test_rule_links_leaves_unknown_ids_lookalikes_tags_attributes_and_links_alon
         assert rule_links("RC-F10") == "RC-F10"  # a prefix of a real id is not that id
         safe = Markup('<span data-rule="L-LO3" title="I-1">L-LO3</span> <a href="#x">I-1</a>')
         out = rule_links(safe)
-    assert out.startswith('<span data-rule="L-LO3" title="I-1"><a class="rule-link" href="/rules/lockup#L-LO3">')
+    assert out.startswith('<span data-rule="L-LO3" title="I-1"><span class="rule-ids">'
+                          '<a class="rule-link" href="/rules/lockup#L-LO3">')
     assert out.endswith('<a href="#x">I-1</a>')
+
+
+def test_rule_links_wraps_each_run_of_ids_with_its_brackets_for_a_phone_to_fold(app):
+    """Issue 23: "(L-LO3; I-16)" is one span.rule-ids, brackets included (app.css folds it to a marker
+    per id on a phone); ids among words are runs of their own; an unknown id is left as it is."""
+    with app.test_request_context():
+        out = rule_links("Reveal (L-LO3; I-16). See RG-T4 · RG-T5 and L-ZZ9, or (2 players: L-RC3).")
+    lo3, i16 = (f'<a class="rule-link" href="/rules/lockup#{i}">{i}</a>' for i in ("L-LO3", "I-16"))
+    assert f'Reveal <span class="rule-ids">({lo3}; {i16})</span>.' in out
+    assert out.count('<span class="rule-ids">') == 3 and "L-ZZ9, or (2 players: <span" in out
+    assert '<span class="rule-ids"><a class="rule-link" href="/rules/ragami#RG-T4">RG-T4</a> · ' in out
 
 
 def test_rule_links_of_none_and_numbers_renders_like_jinja(app):
