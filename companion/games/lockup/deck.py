@@ -64,6 +64,12 @@ def places(state: State | None, kind: str) -> dict[str, T]:
     return {name_key(name): where for name, where in found}
 
 
+def on_table(message: object) -> bool:
+    """Whether a problem's message is this module's (a card on the table or entered twice): the
+    table may answer that it is a second copy."""
+    return getattr(message, "msgid", "").startswith("%(card)s is ")
+
+
 def check_new(state: State | None, kind: str, entered: Sequence[tuple[str, str]],
               copies: Collection[str] = ()) -> None:
     """Refuse new draws already on the table (or entered twice in one go), every one at once.

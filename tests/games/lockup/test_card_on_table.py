@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from support import setups
 
 from companion.core.errors import InputError
 from companion.core.problems import problems_of
@@ -15,16 +16,6 @@ from companion.games.lockup.engine import start
 from companion.games.lockup.model import GUARDS
 from companion.games.lockup.scenario import Table, goon, item, setup
 from companion.games.lockup.state import with_seat
-
-
-def to_item_refill(t: Table) -> None:
-    """Ana reserves display item 2 (L-IT2), everyone passes: Patrol asks for the new item (L-P2)."""
-    t.do("adjust", seat="Ana", quantity="scrap", delta=1, reason="test")
-    t.do("assign", seat="Ana", location="cell_block", tiles=[{"tile": 4, "face_up": True}])
-    t.pass_all()
-    t.collect()
-    t.do("reserve", seat="Ana", index=1, pay={"scrap": 1})
-    assert t.pending.kind == "refill-items"
 
 
 def refused(exc: InputError) -> dict[str, str]:
@@ -52,7 +43,7 @@ def test_setup_accepts_a_declared_second_copy_L_C5():
 
 def test_refill_refuses_an_item_still_in_the_display_L_P2_L_C5():
     t = Table(setup(("Ana", "Ben")))
-    to_item_refill(t)
+    setups.reserve_for_patrol(t)
     shown = next(it.name for it in t.state.display if it is not None)
     with pytest.raises(CardOnTable) as exc:
         t.do("refill_items", items=[item(shown)])
@@ -62,7 +53,7 @@ def test_refill_refuses_an_item_still_in_the_display_L_P2_L_C5():
 
 def test_refill_refuses_an_item_in_a_crew_L_IT2_L_C5():
     t = Table(setup(("Ana", "Ben")))
-    to_item_refill(t)
+    setups.reserve_for_patrol(t)
     reserved = t.seat("Ana").reserved[0].name
     with pytest.raises(CardOnTable) as exc:
         t.do("refill_items", items=[item(reserved.upper())])
@@ -71,7 +62,7 @@ def test_refill_refuses_an_item_in_a_crew_L_IT2_L_C5():
 
 def test_refill_accepts_a_second_copy_the_table_declares_L_C5():
     t = Table(setup(("Ana", "Ben")))
-    to_item_refill(t)
+    setups.reserve_for_patrol(t)
     reserved = t.seat("Ana").reserved[0].name
     t.do("refill_items", items=[item(reserved)], copies=[reserved])
     assert reserved in [it.name for it in t.state.display if it is not None]
@@ -79,7 +70,7 @@ def test_refill_accepts_a_second_copy_the_table_declares_L_C5():
 
 def test_refill_refuses_one_item_twice_in_one_go_L_P2():
     t = Table(setup(("Ana", "Ben")))
-    to_item_refill(t)
+    setups.reserve_for_patrol(t)
     t.state = replace(t.state, display=(None, *t.state.display[1:]))  # two empty slots
     with pytest.raises(CardOnTable) as exc:
         t.do("refill_items", items=[item("Test New"), item("Test New")])
@@ -97,7 +88,7 @@ def test_the_guards_cards_are_on_the_table_L_SO1_L_C5():
 
 
 def to_goon_refill(t: Table) -> None:
-    to_item_refill(t)
+    setups.reserve_for_patrol(t)
     t.do("refill_items", items=[item(f"Test Refill {i}") for i in t.pending.detail["slots"]])
     assert t.pending.kind == "refill-goons"
 
@@ -118,7 +109,7 @@ def test_refill_refuses_a_goon_on_the_board_and_one_discarded_L_P3_L_C5():
 
 def test_copies_is_a_list_of_names():
     t = Table(setup(("Ana", "Ben")))
-    to_item_refill(t)
+    setups.reserve_for_patrol(t)
     with pytest.raises(InputError) as exc:
         t.do("refill_items", items=[item("Test New")], copies="Test New")
     assert exc.value.field == "copies"
