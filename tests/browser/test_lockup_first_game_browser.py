@@ -132,6 +132,11 @@ def test_the_next_game_with_the_same_cards_is_four_taps(page, live_url):
     owner.tap(page.locator("a[href$='/lockup/new/solo']").first)
     assert page.input_value("#name-0") == "Made-up Ana"
     owner.tap("#new-players button[type=submit]")
+    facts = page.locator("#display fieldset.lk-card-entry").first.locator("details")
+    assert not facts.evaluate("d => d.open"), "the catalog knows items now: a name is enough"
+    page.fill("#item0-name", "Made-up Brand New Item")
+    page.locator("#item0-name").dispatch_event("change")
+    assert facts.evaluate("d => d.open"), "a name the catalog does not know opens its printed facts"
     owner.tap("#same-cards button")
     assert page.input_value("#item2-name") == "Made-up Item 3"
     goon = page.locator("#goons fieldset.lk-card-entry").first.locator("input[name$='name']")
