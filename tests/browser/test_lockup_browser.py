@@ -81,13 +81,14 @@ class Table:
 
     def new_card(self, entry, kind: str) -> None:
         self.cards += 1
-        entry.locator("summary").click()
+        if not entry.locator("details").evaluate("d => d.open"):  # open already while the catalog lacks it
+            entry.locator("summary").click()
         entry.locator("input[name$='name']").fill(f"Made-up {kind} {self.cards}")
         if kind == "Item":
             entry.locator("input[name$='reputation']").fill(str(1 + self.cards % 4))
             entry.locator("input[name$='cost_any']").fill("1")
         else:
-            entry.locator("select[name$='type']").select_option("mindflayer" if self.cards % 2 else "dwarf")
+            entry.locator(f"input[name$='type'][value={'mindflayer' if self.cards % 2 else 'dwarf'}]").check()
 
     def step(self) -> None:
         kind = self.waiting()
@@ -204,10 +205,10 @@ def new_game(page, table: Table, url: str, players, mode: str = "standard") -> N
         page.fill("#goal-instant-name", "Made-up Instant Goal")
         page.fill("input[name=goal-instant-stars]", "3")
     page.fill("#goal-leader-name", "Made-up Leader Goal")
-    page.select_option("select[name=goal-leader-counts]", "mindflayer")
+    page.check("input[name=goal-leader-counts][value=mindflayer]")
     page.fill("input[name=goal-leader-minimum]", "1")
     page.fill("#goal-end-name", "Made-up End Goal")
-    page.select_option("select[name=goal-end-treasure]", "gem")
+    page.check("input[name=goal-end-treasure][value=gem]")
     for entry in page.locator("#display fieldset.lk-card-entry").all():
         table.new_card(entry, "Item")
     for entry in page.locator("#goons fieldset.lk-card-entry").all():

@@ -17,20 +17,19 @@ MADE_UP = {"crew_tiles": [1, 2, 3, 4],
 def test_fill_in_a_made_up_box_profile_on_a_phone(page, live_url, screenshot):
     page.goto(live_url + "/lockup/box-profile?next=/lockup/catalog")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360, "no sideways scrolling on a phone"
-    for i, n in enumerate(MADE_UP["crew_tiles"]):
-        page.fill(f'[name="crew_tiles[{i}]"]', str(n))
+    page.fill('[name="crew_tiles"]', "".join(str(n) for n in MADE_UP["crew_tiles"]))  # a keypad: no spaces
     for colour, values in MADE_UP["guard_cards"].items():
-        for i, v in enumerate(values):
-            page.fill(f'[name="guard_cards.{colour}[{i}]"]', str(v))
-    page.fill('[name="guard_cards.green[1]"]', "x")  # one typo, to see it named
+        page.fill(f'[name="guard_cards.{colour}"]', " ".join(str(v) for v in values))
+    page.fill('[name="guard_cards.green"]', "1 x 2 2 3")  # one typo, to see it named
     page.check('[name="special_guard.yellow"][value="4"]')
     page.click("text=Save the box profile")
-    assert page.locator(".error-summary").inner_text().count(":") == 2  # green card 2, and the red special card
-    assert "Green guard card 2" in page.locator(".error-summary").inner_text()
-    assert page.input_value('[name="guard_cards.blue[2]"]') == "P", "nothing typed is lost"
+    summary = page.locator(".error-summary").inner_text()
+    assert summary.count(":") == 2  # green card 2, and the red special card
+    assert "Green guard cards: card 2 must be a number" in summary
+    assert page.input_value('[name="guard_cards.blue"]') == "2 3 P 1 4 2 3", "nothing typed is lost"
     screenshot(page, "lockup-box-profile-errors-360x740")
 
-    page.fill('[name="guard_cards.green[1]"]', "1")
+    page.fill('[name="guard_cards.green"]', "1 1 2 2 3")
     page.check('[name="special_guard.red"][value="0"]')
     assert page.locator('label.special').first.bounding_box()["height"] >= 44
     screenshot(page, "lockup-box-profile-filled-360x740")

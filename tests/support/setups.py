@@ -71,3 +71,14 @@ class FormCards(autoplay.Cards):
         """A made-up goon, its treasures in ``TREASURES`` order."""
         face = super().goon()
         return {**face, "treasures": sorted(face["treasures"], key=TREASURES.index)}
+
+
+def reserve_for_patrol(t) -> None:
+    """On a 2-player ``scenario.Table``: Ana reserves display item 2 at the Cell Block (L-IT2) and
+    everyone passes, so Patrol asks for the new item (L-P2)."""
+    t.do("adjust", seat="Ana", quantity="scrap", delta=1, reason="test")
+    t.do("assign", seat="Ana", location="cell_block", tiles=[{"tile": 4, "face_up": True}])
+    t.pass_all()
+    t.collect()
+    t.do("reserve", seat="Ana", index=1, pay={"scrap": 1})
+    assert t.pending.kind == "refill-items"

@@ -27,12 +27,19 @@ TEST_SHIV = {"name": "Test Shiv", "cost": {"iron": 1}, "reputation": 2, "treasur
 
 
 def profile_form(doc: dict = MADE_UP_PROFILE) -> dict[str, str]:
-    """The made-up profile as the form's fields."""
-    form = {f"crew_tiles[{i}]": str(n) for i, n in enumerate(doc["crew_tiles"])}
-    for colour, values in doc["guard_cards"].items():
-        form.update({f"guard_cards.{colour}[{i}]": str(v) for i, v in enumerate(values)})
+    """The made-up profile as the form's fields: each row of values typed in one field."""
+    form = {"crew_tiles": " ".join(str(n) for n in doc["crew_tiles"])}
+    form.update({f"guard_cards.{colour}": " ".join(str(v) for v in values)
+                 for colour, values in doc["guard_cards"].items()})
     form.update({f"special_guard.{c}": str(i) for c, i in doc["special_guard"].items()})
     return form
+
+
+def with_value(form: dict, row: str, i: int, value: str) -> dict:
+    """``form`` with value ``i`` of ``row`` typed as ``value`` (left out when blank)."""
+    values = form[row].split()
+    values[i] = value
+    return {**form, row: " ".join(v for v in values if v)}
 
 
 def setting(app, key: str):
@@ -55,25 +62,41 @@ def text(response) -> str:
 
 def test_without_a_stored_profile_the_form_is_empty(client):
     page = text(client.get("/lockup/box-profile"))
-    inputs = re.findall(r'name="(crew_tiles\[\d\]|guard_cards\.\w+\[\d\])" value="([^"]*)"', page)
-    assert len(inputs) == 4 + sum(GUARD_COLOURS.values())
+    inputs = re.findall(r'name="(crew_tiles|guard_cards\.\w+)" value="([^"]*)"', page)
+    assert len(inputs) == 1 + len(GUARD_COLOURS)  # one row of values each
     assert all(value == "" for _name, value in inputs)
     assert "checked" not in page
     assert 'id="share"' not in page, "nothing to export or show as a QR code yet"
 
 
 def test_a_typed_profile_is_stored_and_shown_again(app, client):
-    form = profile_form()
-    form["guard_cards.blue[2]"] = "P"
+    form = with_value(profile_form(), "guard_cards.blue", 2, "P")
     response = client.post("/lockup/box-profile", data=form)
     assert response.status_code == 303
     assert response.headers["Location"].endswith("/lockup/box-profile?saved=1")
     assert setting(app, "lockup-box-profile") == MADE_UP_PROFILE
     page = text(client.get("/lockup/box-profile?saved=1"))
     assert "Box profile saved." in page
-    assert 'name="guard_cards.blue[2]" value="power"' in page
+    assert f'name="guard_cards.blue" value="{form["guard_cards.blue"]}"' in page
     assert re.search(r'name="special_guard.red" value="4"\s+checked', page)
     assert "/lockup/box-profile/qr.svg" in page
+
+
+def test_a_row_typed_without_spaces_on_a_numeric_keypad(app, client):
+    """Four single digits typed with no separator are the four tiles (a keypad has no space key)."""
+    response = client.post("/lockup/box-profile", data={**profile_form(), "crew_tiles": "1234"})
+    assert response.status_code == 303
+    assert setting(app, "lockup-box-profile")["crew_tiles"] == [1, 2, 3, 4]
+
+
+def test_the_old_one_field_per_card_form_is_still_read(app, client):
+    """A form posted with one field per card (an older page still open) is read the same way."""
+    form = {f"crew_tiles[{i}]": str(n) for i, n in enumerate(MADE_UP_PROFILE["crew_tiles"])}
+    for colour, values in MADE_UP_PROFILE["guard_cards"].items():
+        form.update({f"guard_cards.{colour}[{i}]": str(v) for i, v in enumerate(values)})
+    form.update({f"special_guard.{c}": str(i) for c, i in MADE_UP_PROFILE["special_guard"].items()})
+    assert client.post("/lockup/box-profile", data=form).status_code == 303
+    assert setting(app, "lockup-box-profile") == MADE_UP_PROFILE
 
 
 def test_the_form_returns_to_where_the_profile_was_needed(client):
@@ -91,12 +114,12 @@ def test_next_never_leaves_the_app(client, target):
 
 
 @pytest.mark.parametrize(("field", "value", "label", "message"), [
-    ("crew_tiles[0]", "one", "Crew tile 1", "must be a whole number"),
-    ("crew_tiles[3]", "", "Crew tile 4", "is required"),
-    ("guard_cards.blue[6]", "-1", "Blue guard card 7", 'or "power"'),
-    ("guard_cards.green[0]", "pow", "Green guard card 1", 'or "power"'),
-    ("guard_cards.yellow[2]", "3.5", "Yellow guard card 3", 'or "power"'),
-    ("guard_cards.red[4]", "", "Red guard card 5", "is required"),
+    ("crew_tiles[0]", "one", "Crew tiles", "tile 1 must be a whole number"),
+    ("crew_tiles[3]", "", "Crew tiles", "type 4 values in order, one per card (3 typed)"),
+    ("guard_cards.blue[6]", "-1", "Blue guard cards", 'card 7 must be a number, or "power"'),
+    ("guard_cards.green[0]", "pow", "Green guard cards", 'card 1 must be a number, or "power"'),
+    ("guard_cards.yellow[2]", "3.5", "Yellow guard cards", 'card 3 must be a number, or "power"'),
+    ("guard_cards.red[4]", "", "Red guard cards", "type 5 values in order, one per card (4 typed)"),
     ("special_guard.yellow", None, "Special yellow card", "choose which card"),
     ("special_guard.red", "9", "Special red card", "index from 0 to 4"),
     ("crew_tiles[1]", "5", "Crew tiles", "tile printed 2"),
@@ -105,7 +128,10 @@ def test_each_wrong_field_is_named_and_the_stored_profile_kept(app, client, fiel
     stored = {**MADE_UP_PROFILE, "crew_tiles": [1, 2, 3, 5]}
     put(app, "lockup-box-profile", stored)
     form = profile_form()
-    if value is None:
+    in_row = re.match(r"^(.+)\[(\d)\]$", field)
+    if in_row:  # one value of a row, typed in the row's field
+        form = with_value(form, in_row[1], int(in_row[2]), value)
+    elif value is None:
         del form[field]
     else:
         form[field] = value
@@ -114,23 +140,24 @@ def test_each_wrong_field_is_named_and_the_stored_profile_kept(app, client, fiel
     assert response.status_code == 422
     assert re.search(rf'<a href="#[^"]+">{re.escape(label)}</a>: [^<]*{re.escape(message)}', page)
     assert setting(app, "lockup-box-profile") == stored
-    if value and not field.startswith("special"):  # what was typed stays in the form
-        assert f'value="{value}"' in page
+    if in_row:  # what was typed stays in the form, next to its problem
+        assert f'value="{form[in_row[1]]}"' in page
+        assert page.count('aria-invalid="true"') == 1
 
 
-def test_an_empty_form_names_the_4_crew_tiles(client):
+def test_an_empty_form_names_the_crew_tiles(client):
     """The guard cards may be left blank (solo only); the crew tiles are always needed."""
-    page = text(client.post("/lockup/box-profile", data={}))
-    assert len(re.findall(r'<li><a href="#f-', page)) == 4
-    assert page.count('aria-invalid="true"') == 4
+    page = text(client.post("/lockup/box-profile", data={"crew_tiles": "", "guard_cards.blue": ""}))
+    assert re.findall(r'<li><a href="#f-[^"]+">([^<]+)</a>: ([^<]+)</li>', page) == [("Crew tiles", "is required")]
+    assert page.count('aria-invalid="true"') == 1
 
 
 def test_one_guard_value_given_asks_for_all_of_them(client):
-    """Once the guard cards are being typed, every one of the 22 and the 2 special marks are asked for."""
-    form = {**{f"crew_tiles[{i}]": str(n) for i, n in enumerate((1, 2, 3, 4))}, "guard_cards.blue[0]": "2"}
+    """Once the guard cards are being typed, every row of them and the 2 special marks are asked for."""
+    form = {"crew_tiles": "1 2 3 4", "guard_cards.blue": "2 3 P 1 4 2 3"}
     page = text(client.post("/lockup/box-profile", data=form))
-    assert len(re.findall(r'<li><a href="#f-', page)) == 21 + 2  # 21 cards left, 2 special marks
-    assert page.count('aria-invalid="true"') == 21
+    assert len(re.findall(r'<li><a href="#f-', page)) == 3 + 2  # 3 rows left, 2 special marks
+    assert page.count('aria-invalid="true"') == 3 + 5 + 5  # the rows, and every radio of each special mark
 
 
 # --- export, QR, import ------------------------------------------------------------------------

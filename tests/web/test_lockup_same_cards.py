@@ -51,7 +51,8 @@ def test_same_cards_fills_every_card_of_the_last_game_and_starts_the_same_game(a
 
 
 class _Form(HTMLParser):
-    """The values a browser would send from the form ``#new-cards`` (inputs and selected options)."""
+    """The values a browser would send from the form ``#new-cards`` (inputs, checked radios and
+    selected options)."""
 
     def __init__(self):
         super().__init__()
@@ -63,6 +64,8 @@ class _Form(HTMLParser):
             self.inside = a.get("id") == "new-cards"
         elif self.inside and tag == "input" and a.get("type") not in ("radio", "checkbox") and a.get("value"):
             self.values[a["name"]] = a["value"]
+        elif self.inside and tag == "input" and a.get("type") == "radio" and "checked" in a and a.get("value"):
+            self.values[a["name"]] = a["value"]  # a row of choices (goon type, leader goal's count)
         elif self.inside and tag == "select":
             self.select = a.get("name")
         elif self.inside and tag == "option" and "selected" in a and a.get("value"):

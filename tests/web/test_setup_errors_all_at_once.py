@@ -60,9 +60,10 @@ def described(page: str, field: str) -> str:
 
 
 def right_after(page: str, field: str) -> bool:
-    """Whether the field's problem comes after it and before the next field."""
+    """Whether the field's problem comes after it and before the next field (a row of radio
+    buttons is one field: its problem follows the row)."""
     after = page[page.index(f'name="{field}"'):]
-    following = re.search(r"<(?:input|select)\b", after)
+    following = re.search(rf'<(?:input|select)\b(?![^>]*name="{re.escape(field)}")', after)
     return 0 < after.index(f'id="err-{field}"') < (following.start() if following else len(after))
 
 

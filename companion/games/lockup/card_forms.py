@@ -7,6 +7,7 @@ so every :class:`InputError` names the form field to mark. Validation itself is 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -25,6 +26,8 @@ from companion.games.lockup.box_profile import (
 from companion.games.lockup.model import RESOURCES, TREASURES
 
 COST_KEYS: tuple[str, ...] = (*RESOURCES, "any")
+_SEPARATOR = re.compile(r"[\s,;/]+")
+_VALUE_FIELD = re.compile(r"^(?P<row>crew_tiles|guard_cards\.[a-z]+)\[(?P<i>\d+)\]$")
 MAX_ICONS = 9  # icons of one treasure on a card: a bound against typos, not a printed value
 
 
@@ -43,12 +46,78 @@ def special_field(colour: str) -> str:
     return f"special_guard.{colour}"
 
 
+def _rows() -> list[tuple[str, int, Any]]:
+    """``(row field, how many values, per-value field)`` of every row of the profile form."""
+    rows: list[tuple[str, int, Any]] = [("crew_tiles", CREW_TILE_COUNT, crew_field)]
+    return rows + [(f"guard_cards.{c}", n, lambda i, c=c: guard_field(c, i)) for c, n in GUARD_COLOURS.items()]
+
+
+def _tokens(raw: str, count: int) -> list[str]:
+    """The values typed in a row: separated by spaces or commas, or one character each when exactly
+    ``count`` characters are typed without separators ("1234": a numeric keypad has no space)."""
+    raw = raw.strip()
+    if raw and not _SEPARATOR.search(raw) and len(raw) == count:
+        return list(raw)
+    return [t for t in _SEPARATOR.split(raw) if t]
+
+
+def split_rows(form: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    """The form with every posted row split into its per-value fields, and the rows whose count of
+    values is wrong (``{row field: message}``). A row left out of the form leaves its fields as posted."""
+    out, errors = dict(form), {}
+    for row, count, field in _rows():
+        values = _tokens(str(form.get(row) or ""), count) if row in form else []
+        if values and len(values) != count:
+            errors[row] = T("type %(n)s values in order, one per card (%(got)s typed)", n=count, got=len(values))
+        elif values:
+            out.update({field(i): v for i, v in enumerate(values)})
+    return out, errors
+
+
+def _by_row(errors: dict[str, str]) -> dict[str, Any]:
+    """Problems of single values shown on their row (the form types each row in one field):
+    "tile 3 must be…", "card 3 must be…"; a row with every value missing is "required" once."""
+    out: dict[str, Any] = {}
+    per_row: dict[str, list] = {}
+    for field, message in errors.items():
+        m = _VALUE_FIELD.match(field)
+        if m is None:
+            out[field] = message
+        else:
+            per_row.setdefault(m["row"], []).append((int(m["i"]) + 1, message))
+    for row, count, _field in _rows():
+        found = per_row.get(row)
+        if not found:
+            continue
+        if len(found) == count and all(getattr(msg, "msgid", "") == "is required" for _n, msg in found):
+            out[row] = T("is required")
+            continue
+        words = [T("tile %(n)s %(problem)s", n=n, problem=msg) if row == "crew_tiles" else
+                 T("card %(n)s %(problem)s", n=n, problem=msg) for n, msg in found]
+        out[row] = _joined(words)
+    return out
+
+
+def _joined(problems: list) -> Any:
+    """Several problems of one row as one message."""
+    return problems[0] if len(problems) == 1 else T("%(first)s; %(rest)s", first=problems[0],
+                                                     rest=_joined(problems[1:]))
+
+
 def profile_from_form(form: Mapping[str, str]) -> tuple[dict | None, dict[str, str]]:
     """``(profile document, {})`` from the form, or ``(None, {field: message})`` for every wrong field.
 
     The guard cards may all be left blank (crew tiles only: enough for multiplayer games); once any
-    guard value or special card is given, all of them are asked for (L-SO2, L-SO9).
+    guard value or special card is given, all of them are asked for (L-SO2, L-SO9). Values typed
+    in rows (:func:`split_rows`) have their problems shown on the row.
     """
+    form, errors = split_rows(form)
+    doc, found = _profile(form)
+    found = _by_row(found)
+    return (None, {**found, **errors}) if errors or found else (doc, {})  # a miscounted row: its count
+
+
+def _profile(form: Mapping[str, str]) -> tuple[dict | None, dict[str, str]]:
     errors: dict[str, str] = {}
     doc: dict[str, Any] = {
         "game": "lockup",
@@ -71,6 +140,7 @@ def profile_from_form(form: Mapping[str, str]) -> tuple[dict | None, dict[str, s
 def guards_given(form: Mapping[str, str]) -> bool:
     """Whether any guard card value or special card is filled in on the profile form."""
     fields = [guard_field(c, i) for c, n in GUARD_COLOURS.items() for i in range(n)]
+    fields += [f"guard_cards.{c}" for c in GUARD_COLOURS]
     fields += [special_field(c) for c in SPECIAL_COLOURS]
     return any(str(form.get(f, "")).strip() for f in fields)
 
@@ -80,8 +150,10 @@ def profile_form_values(doc: Mapping | None) -> dict[str, str]:
     if not doc:
         return {}
     values = {crew_field(i): str(n) for i, n in enumerate(doc["crew_tiles"])}
+    values["crew_tiles"] = " ".join(str(n) for n in doc["crew_tiles"])
     for colour, cards in doc.get("guard_cards", {}).items():
         values.update({guard_field(colour, i): str(v) for i, v in enumerate(cards)})
+        values[f"guard_cards.{colour}"] = " ".join("P" if v == POWER else str(v) for v in cards)
     values.update({special_field(c): str(i) for c, i in doc.get("special_guard", {}).items()})
     return values
 

@@ -34,8 +34,8 @@ decline            choice              seat (L-LO6, I-3: gives the whole reward 
                                        included; becomes a straggler)
 effect             effect              seat, target (L-E3) | give + take (L-E7) | skip: true
 discard            discard             seat, resources: {resource: n} (L-P1)
-refill_items       refill-items        items: [item faces] (L-P2)
-refill_goons       refill-goons        goons: {goon location: goon face} (L-P3)
+refill_items       refill-items        items: [item faces], copies?: [names of another copy] (L-P2, L-C5)
+refill_goons       refill-goons        goons: {goon location: goon face}, copies? (L-P3, L-C5)
 end_goal           end-goal            seats: [names meeting the fixed end-game goal] (L-GL3)
 claim_instant      (any)               seat (L-GL2)
 play_tome          (any)               seat, tome (name); not after passing in Roll Call (L-RC7)
@@ -288,6 +288,7 @@ class RefillItems:
     type: ClassVar[str] = "refill_items"
     waits_for: ClassVar[str | None] = "refill-items"
     items: tuple[Item, ...]
+    copies: tuple[str, ...] | None = None  # names the table says are another copy (deck.check_new)
 
 
 @dataclass(frozen=True)
@@ -297,6 +298,7 @@ class RefillGoons:
     type: ClassVar[str] = "refill_goons"
     waits_for: ClassVar[str | None] = "refill-goons"
     goons: dict[str, Goon]
+    copies: tuple[str, ...] | None = None  # names the table says are another copy (deck.check_new)
 
 
 @dataclass(frozen=True)
@@ -351,7 +353,8 @@ KINDS: dict[str, str | None] = {kind: cls.waits_for for kind, cls in CLASSES.ite
 """What the game must wait for (``pending(state).kind``) for each command type; ``None``: any time."""
 # Optional fields the wire form leaves out while they are unset (as the dict commands always did).
 _LEFT_OUT_WHEN_NONE = {"craft": ("source", "index", "item"), "reserve": ("index", "item"),
-                       "effect": ("target", "give", "take")}
+                       "effect": ("target", "give", "take"), "refill_items": ("copies",),
+                       "refill_goons": ("copies",)}
 
 
 def to_json(command: Command) -> dict:

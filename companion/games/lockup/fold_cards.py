@@ -100,7 +100,8 @@ def _items(s: State, e: E.ItemsRefilled) -> State:
 @evolves(E.GoonsAdvanced)
 def _advanced(s: State, e: E.GoonsAdvanced) -> State:
     goons = {loc: None if e.goons.get(loc) is None else goon_from(e.goons[loc]) for loc in GOON_LOCATIONS}
-    return updated(s, goons=goons, patrol={**s.patrol, "advanced": True})
+    gone = s.goon_discard if e.discarded is None else (*s.goon_discard, e.discarded["name"])
+    return updated(s, goons=goons, goon_discard=gone, patrol={**s.patrol, "advanced": True})
 
 
 @evolves(E.GoonsRefilled)

@@ -16,6 +16,7 @@ from companion.core.i18n import T
 from companion.games.lockup import commands as cmd
 from companion.games.lockup.cards import parse_goon, parse_item
 from companion.games.lockup.commands import MAX_FACE_DOWN, QUANTITIES
+from companion.games.lockup.deck import copies_field
 from companion.games.lockup.model import GOON_LOCATIONS, LOCATIONS, RESOURCES
 
 # Fields per command type besides "type" and "seat": (required, optional).
@@ -29,7 +30,7 @@ _FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "craft": ((), ("source", "index", "item", "pay")), "reserve": ((), ("index", "item", "pay")),
     "decline": ((), ()), "keep_bandit": ((), ()), "effect": ((), ("target", "give", "take", "skip")),
     "discard": (("resources",), ()),
-    "refill_items": (("items",), ()), "refill_goons": (("goons",), ()), "end_goal": (("seats",), ()),
+    "refill_items": (("items",), ("copies",)), "refill_goons": (("goons",), ("copies",)), "end_goal": (("seats",), ()),
     "claim_instant": ((), ()), "adjust": (("quantity", "delta", "reason"), ()), "play_tome": (("tome",), ()),
 }
 # The table's commands, or the guards' automaton's: no "seat" field.
@@ -186,12 +187,19 @@ def _discard(doc: dict, seats) -> cmd.Discard:
 
 def _refill_items(doc: dict, seats) -> cmd.RefillItems:
     items = jsonin.array(doc["items"], "items")
-    return cmd.RefillItems(tuple(parse_item(it, jsonin.join("items", i)) for i, it in enumerate(items)))
+    return cmd.RefillItems(tuple(parse_item(it, jsonin.join("items", i)) for i, it in enumerate(items)),
+                           _copies(doc))
 
 
 def _refill_goons(doc: dict, seats) -> cmd.RefillGoons:
     goons = jsonin.obj(doc["goons"], "goons", optional=GOON_LOCATIONS)
-    return cmd.RefillGoons({loc: parse_goon(g, jsonin.join("goons", loc)) for loc, g in goons.items()})
+    return cmd.RefillGoons({loc: parse_goon(g, jsonin.join("goons", loc)) for loc, g in goons.items()},
+                           _copies(doc))
+
+
+def _copies(doc: dict) -> tuple[str, ...] | None:
+    """The names the table says are another copy of a card on the table (L-C5), if any."""
+    return copies_field(doc.get("copies")) or None
 
 
 def _end_goal(doc: dict, seats) -> cmd.EndGoal:

@@ -9,12 +9,14 @@ Entering fewer cards than empty slots means the deck ran out (ruling).
 
 from __future__ import annotations
 
+from companion.core import jsonin
 from companion.core.errors import RuleViolation
 from companion.core.i18n import T, Tn
 from companion.games.lockup import commands as cmd
 from companion.games.lockup import events as E
 from companion.games.lockup import terms
 from companion.games.lockup.cards import card_doc
+from companion.games.lockup.deck import check_new
 from companion.games.lockup.final import final_result
 from companion.games.lockup.flow import Batch, Pending, resources_total
 from companion.games.lockup.goals import needs_end_goal_input
@@ -119,6 +121,8 @@ def decide_refill_items(b: Batch, command: cmd.RefillItems) -> None:
     if len(command.items) > len(empty):
         raise RuleViolation(Tn("Only %(num)s display slot is empty", "Only %(num)s display slots are empty",
                                len(empty)), "L-P2")
+    entered = [(jsonin.join("items", i), it.name) for i, it in enumerate(command.items)]
+    check_new(b.state, "item", entered, command.copies or ())  # L-C5: a card is drawn once
     entries = tuple({"index": i, "item": card_doc(it)} for i, it in zip(empty, command.items, strict=False))
     b.add(E.ItemsRefilled(entries))
 
@@ -128,6 +132,8 @@ def decide_refill_goons(b: Batch, command: cmd.RefillGoons) -> None:
     for loc in command.goons:
         if b.state.goons.get(loc) is not None:
             raise RuleViolation(T("The %(location)s slot is not empty", location=terms.location(loc)), "L-P3")
+    entered = [(jsonin.join("goons", loc), g.name) for loc, g in command.goons.items()]
+    check_new(b.state, "goon", entered, command.copies or ())  # L-C5: a card is drawn once
     b.add(E.GoonsRefilled({loc: card_doc(g) for loc, g in command.goons.items()}))
 
 

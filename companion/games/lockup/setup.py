@@ -16,7 +16,8 @@ Setup document (every field validated; ``InputError`` names the field)::
                  "majority_zero_ranks": false,            # I-12 table option
                  "polish_leader_minimum": false},         # I-19 table option
      "advanced": false,                # solo only: the guards start on 20 (L-SO1)
-     "seed": 123}                      # optional, recorded for the solo automaton's shuffles
+     "seed": 123,                      # optional, recorded for the solo automaton's shuffles
+     "copies": ["War Drum"]}          # optional: names dealt twice that are a second copy (L-C5)
 
 ``start`` (advanced side B, L-S10) is required in advanced mode (reputation starts at 0) and not
 allowed otherwise (side A: 1 power, 0 suspicion, storage limit 5, reputation 10, L-S7).
@@ -31,11 +32,12 @@ from companion.core.errors import InputError
 from companion.core.i18n import T
 from companion.core.problems import Problems
 from companion.games.lockup.cards import card_doc, parse_goal, parse_goon, parse_item
+from companion.games.lockup.deck import CardOnTable, check_new, copies_field
 from companion.games.lockup.events import GameStarted
 from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, MODES, SUPPLY
 
 SETUP_FIELDS = ("mode", "players", "crew_tiles", "goals", "display", "goons")
-OPTIONAL_FIELDS = ("first_player", "options", "advanced", "seed")
+OPTIONAL_FIELDS = ("first_player", "options", "advanced", "seed", "copies")
 # Table options (booleans, default false): I-1, I-2, I-4, I-12 and I-19 of the rules reference.
 TABLE_OPTIONS = ("pass_rewards_down", "spanish_second_tiers", "raid_zero_ranks", "majority_zero_ranks",
                  "polish_leader_minimum")
@@ -60,6 +62,7 @@ def start(setup: Any) -> list:
     goals = found.check(_goals, doc["goals"], solo)
     crew_tiles = found.check(_crew_tiles, doc["crew_tiles"], count)
     found.raise_any()
+    _check_repeats(display, goons, copies_field(doc.get("copies")))
     _check_supply(people, goons)
     return [
         GameStarted(
@@ -76,6 +79,16 @@ def start(setup: Any) -> list:
             seed=jsonin.integer(doc["seed"], "seed") if doc.get("seed") is not None else None,
         )
     ]
+
+
+def _check_repeats(display: list, goons: dict, copies: tuple[str, ...]) -> None:
+    """L-C5: a card is dealt once; a name twice needs the table's "second copy" (deck.check_new)."""
+    found = Problems()
+    found.check(check_new, None, "item", [(jsonin.join("display", i), it.name) for i, it in enumerate(display)],
+                copies)
+    found.check(check_new, None, "goon", [(jsonin.join("goons", loc), g.name) for loc, g in goons.items()], copies)
+    if found:
+        raise CardOnTable(found.found)
 
 
 def _players(value: Any, mode: str, advanced: bool) -> list[dict]:

@@ -132,6 +132,7 @@ class State:
     end_goal_met: tuple[str, ...] | None = None
     result: dict | None = None
     rep_log: tuple[RepEntry, ...] = ()
+    goon_discard: tuple[str, ...] = ()  # names of the goons discarded at the Chow Hall (L-P3)
     seq: int = 0  # number of events folded
 
     @property

@@ -17,13 +17,15 @@ def up(*tiles):
 
 
 def finish_round(t: Table) -> None:
-    """Everyone passes; Patrol gets made-up goons for every empty slot."""
+    """Everyone passes; Patrol gets made-up goons for every empty slot (new names each round: a card
+    already on the table is not a new draw, L-C5)."""
     t.pass_all()
     while t.pending.kind in ("refill-goons", "refill-items"):
+        r = t.state.round
         if t.pending.kind == "refill-goons":
-            t.do("refill_goons", goons={loc: goon(f"Test Fill {loc}") for loc in t.pending.detail["slots"]})
+            t.do("refill_goons", goons={loc: goon(f"Test Fill {loc} {r}") for loc in t.pending.detail["slots"]})
         else:
-            t.do("refill_items", items=[item(f"Test Fill {i}") for i in t.pending.detail["slots"]])
+            t.do("refill_items", items=[item(f"Test Fill {i} {r}") for i in t.pending.detail["slots"]])
 
 
 def test_storage_limit_discards_down_to_the_limit_L_P1():

@@ -14,7 +14,7 @@ from companion.web import play, stale
 from companion.web.access import game_or_404
 from companion.web.base import htmx
 from companion.web.games import answer_recorded, render_game, run_command
-from companion.web.gameui.lockup import cards, lightsout, patrol, rollcall, table
+from companion.web.gameui.lockup import cards, entry, lightsout, patrol, rollcall, table
 from companion.web.gameui.lockup.blueprint import bp
 from companion.web.gameui.lockup.panel import core_of
 from companion.web.i18n import error_text
@@ -44,7 +44,7 @@ def act(game_id: str, action: str):
     except InputError as exc:
         # A form drawn for the question before another device's move is stale, not a bad field.
         stale.check_fresh(game, loaded.ui, loaded.state, stale.posted())
-        return render_game(game, error=error_text(exc), status=422)
+        return render_game(game, error=entry.refused(action, exc, core) or error_text(exc), status=422)
     # Cards entered are remembered in the catalog in the command's own transaction.
     answer = run_command(game, command, request.form.get("key"), {"action": action, "form": recorded},
                          after=lambda: cards.remember_all(entered))

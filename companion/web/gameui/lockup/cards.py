@@ -215,7 +215,8 @@ def save_box_profile():
     doc, errors = profile_from_form(form)
     if not errors and request.args.get("solo") == "1" and "guard_cards" not in doc:
         # Sent here to start a solo game: the guard cards are what it needs (L-SO2).
-        errors = {guard_field("blue", 0): _("a solo game needs the guard cards: type the value of every card")}
+        first = "guard_cards.blue" if "guard_cards.blue" in form else guard_field("blue", 0)  # its row, if typed so
+        errors = {first: _("a solo game needs the guard cards: type the value of every card")}
     if errors:
         return _profile_page(get_profile(), form, errors=errors, status=422)
     get_store().put_setting(PROFILE_KEY, doc)
@@ -306,7 +307,7 @@ def _profile_page(stored: dict | None, values: dict, errors: dict | None = None,
         "lockup_cards/box_profile.html", stored=stored, values=values, errors=errors or {},
         next=safe_next(request.args.get("next")), saved=request.args.get("saved") == "1",
         solo=request.args.get("solo") == "1",
-        qr_text=to_json(parse_profile(stored)) if stored else "", w=words(), field_label=field_label,
+        qr_text=to_json(parse_profile(stored)) if stored else "", w=words(), field_label=profile_field,
         field_id=field_id, colours=GUARD_COLOURS.items(), special_colours=SPECIAL_COLOURS, **extra,
     )
     return html, status

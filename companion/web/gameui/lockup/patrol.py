@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from flask_babel import gettext as _
 
 from companion.core.errors import InputError
-from companion.web.gameui.lockup import cards, forms, words
+from companion.web.gameui.lockup import entry, forms, words
 
 
 def ask_discard(core, waiting) -> dict:
@@ -30,14 +30,14 @@ def ask_discard(core, waiting) -> dict:
 def ask_refill_items(core, waiting) -> dict:
     """The table enters the items drawn for the empty display slots (L-P2)."""
     return {"template": "lockup/_ask_refill_items.html", "slots": list(waiting.detail["slots"]),
-            "names": cards.catalog_names("item")}
+            "names": entry.names_in_deck("item", core)}
 
 
 def ask_refill_goons(core, waiting) -> dict:
     """The table enters the goons drawn for the empty goon slots (L-P3)."""
     return {"template": "lockup/_ask_refill_goons.html",
             "slots": [{"id": loc, "label": words.location(loc)} for loc in waiting.detail["slots"]],
-            "names": cards.catalog_names("goon")}
+            "names": entry.names_in_deck("goon", core)}
 
 
 def ask_end_goal(core, waiting) -> dict:
@@ -59,22 +59,25 @@ def parse_discard(form: Mapping, core) -> tuple[dict, list]:
 
 
 def parse_refill_items(form: Mapping, core) -> tuple[dict, list]:
-    """New display items, one per empty slot; a blank name means the deck ran out (ruling, L-P2)."""
-    items = []
-    for n, _slot in enumerate(i for i, it in enumerate(core.display) if it is None):
-        prefix = f"item{n}-"
-        if forms.text(form, f"{prefix}name"):
-            items.append(forms.item_face(form, prefix, f"items[{n}]"))
-    return {"type": "refill_items", "items": items}, [("item", face) for face in items]
+    """New display items, one per empty slot; a blank name means the deck ran out (ruling, L-P2).
+    A card already on the table needs its "second copy" box ticked (L-C5)."""
+    empty = [i for i, it in enumerate(core.display) if it is None]
+    faces, copies = entry.read_cards(form, core, "item", [(f"item{n}-", f"items[{n}]") for n in range(len(empty))])
+    items = [face for _path, face in faces]
+    return _with_copies({"type": "refill_items", "items": items}, copies), [("item", face) for face in items]
 
 
 def parse_refill_goons(form: Mapping, core) -> tuple[dict, list]:
     """New goons for the empty slots; a blank name means the deck ran out (ruling, L-P3)."""
-    goons = {}
-    for loc, goon in core.goons.items():
-        if goon is None and forms.text(form, f"goon-{loc}-name"):
-            goons[loc] = forms.goon_face(form, f"goon-{loc}-", f"goons.{loc}")
-    return {"type": "refill_goons", "goons": goons}, [("goon", face) for face in goons.values()]
+    slots = [(f"goon-{loc}-", f"goons.{loc}") for loc, goon in core.goons.items() if goon is None]
+    faces, copies = entry.read_cards(form, core, "goon", slots)
+    goons = {path.removeprefix("goons."): face for path, face in faces}
+    return _with_copies({"type": "refill_goons", "goons": goons}, copies), [("goon", f) for f in goons.values()]
+
+
+def _with_copies(command: dict, copies: list[str]) -> dict:
+    """The command with ``copies`` only when the table ticked one (stored commands stay as they were)."""
+    return {**command, "copies": copies} if copies else command
 
 
 def parse_end_goal(form: Mapping, core) -> tuple[dict, list]:

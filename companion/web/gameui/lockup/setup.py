@@ -21,11 +21,12 @@ from flask_babel import ngettext
 
 from companion.core.errors import InputError
 from companion.core.problems import problems_of
+from companion.games.lockup import deck
 from companion.games.lockup.model import GOON_LOCATIONS, RESOURCES
 from companion.games.lockup.setup import TABLE_OPTIONS
 from companion.web import play
 from companion.web.access import host_only
-from companion.web.gameui.lockup import cards, forms, words
+from companion.web.gameui.lockup import cards, entry, forms, words
 from companion.web.gameui.lockup import setup_errors as E
 from companion.web.gameui.lockup import setup_memory as memory
 from companion.web.gameui.lockup.blueprint import bp
@@ -116,8 +117,17 @@ def build_setup(form: Mapping, profile) -> tuple[dict, list]:
                                           [p["name"] for p in players])
     if problems:
         raise E.refused(problems, [p["name"] for p in players])
+    copies = _copies(form, [(f"item{i}-", face) for i, face in enumerate(display)] +
+                     [(f"goon-{loc}-", face) for loc, face in goons.items()])
+    if copies:  # L-C5: the table's word that a card dealt twice is a second copy
+        setup["copies"] = copies
     faces = [("goal", g) for g in setup["goals"].values() if g] + [("item", i) for i in display]
     return setup, faces + [("goon", g) for g in goons.values()]
+
+
+def _copies(form: Mapping, entries: list[tuple[str, dict]]) -> list[str]:
+    """The names whose "it's a second copy" box is ticked (L-C5)."""
+    return [face["name"] for prefix, face in entries if entry.copy_ticked(form, prefix)]
 
 
 def _step_one(fields: Mapping) -> dict:
@@ -210,8 +220,9 @@ def _refused_cards(form: Mapping, exc: InputError):
     """Step 2 again with everything typed: each problem in words, next to its field."""
     mode = form.get("mode", "standard")
     players = [{"name": forms.text(form, f"name-{i}")} for i in range(MAX_PLAYERS) if forms.text(form, f"name-{i}")]
+    copy_asked = [E.form_field(path) for path, message in problems_of(exc) if deck.on_table(message)]
     if not isinstance(exc, E.SetupErrors):  # the engine's own checks: their paths, said the same way
         exc = E.refused([(field, text(message)) for field, message in problems_of(exc)],
                         [p["name"] for p in players])
     return _page("lockup/new_cards.html", form, status=422, mode=mode, players=players, problems=exc.problems,
-                 errors=dict(exc.problems), size=3 if mode == "solo" else len(players) + 1)
+                 errors=dict(exc.problems), copy_asked=copy_asked, size=3 if mode == "solo" else len(players) + 1)
