@@ -5,6 +5,7 @@ Cleo's seats, each in its own browser context. Every tap each device makes is co
 phone answers its own questions (its Roll Call turns, collecting or declining its rewards,
 L-LO6); a location where nobody has a choice is never asked; the host taps nothing a seated
 player decides, and its page says whom the table waits for. Goal: at most 10 taps per phone.
+The whole round is a slow test (``-m slow``); the normal run plays its Lights Out half.
 
 The round: each player assigns one tile on each of two turns and passes (L-RC2, L-RC7); in
 Lights Out the Exercise Yard (Ana first, Ben second, L-R1), the Sewers (Cleo alone, L-R2), the
@@ -61,6 +62,74 @@ class Counted:
         self.tap(device, device.page.locator("form.lk-collect button.lk-main"), submit=True)
 
 
+def lights_out(app, game: str, host: Device, phones: dict, count: Counted, table: Table) -> list:
+    """Play Lights Out and Patrol to the next round: each location's players with a reward answer on
+    their own phones (the first one asked first); the host enters the table's cards. What was asked."""
+    asked = []
+    for _ in range(20):
+        state = support.game_state(app, game)
+        waiting = pending(state)
+        if state.round == 2:
+            return asked
+        if waiting.kind in ("refill-items", "refill-goons"):  # the table's card entry (L-P2, L-P3)
+            host.settled()
+            table.step()
+            continue
+        assert waiting.kind == "confirm-rewards", f"the round waits for {waiting}"
+        undecided = waiting.detail["undecided"]
+        asked.append((waiting.location, tuple(undecided)))
+        if len(asked) == 1:  # the host's page: whom the table waits for, nothing to tap
+            host.settled()
+            assert host.page.locator("form.lk-collect").count() == 0
+            assert "collect or decline their rewards" in host.page.inner_text("#lockup-waiting")
+        count.collect(phones[undecided[0]])
+    raise AssertionError("the round did not end")
+
+
+ASKED = [("exercise_yard", ("Ana", "Ben")), ("exercise_yard", ("Ben",)), ("sewers", ("Cleo",)),
+         ("infirmary", ("Ana",)), ("smithy", ("Cleo", "Ben")), ("smithy", ("Ben",))]
+
+
+def check_round(app, game: str, host: Device, phones: dict, count: Counted, goal: int) -> None:
+    state = support.game_state(app, game)
+    assert state.round == 2 and state.phase == "roll_call"
+    assert state.seats["Ana"].power == state.seats["Ben"].power == 2  # L-R1: first and second
+    assert count.taps[host.name] == 0
+    for phone in phones.values():
+        assert 0 < count.taps[phone.name] <= goal, dict(count.taps)
+
+
+def test_lights_out_each_phone_answers_its_own_rewards_and_the_host_taps_nothing(browser, lan_served, screenshot):
+    """The short run: Roll Call recorded beforehand, Lights Out on the phones (2 taps each)."""
+    from companion.games.lockup.scenario import Table as Engine
+    from companion.games.lockup.scenario import setup
+
+    engine = Engine(setup(PLAYERS, first="Ana", crew_tiles=tuple(PROFILE["crew_tiles"])))
+    commands = [list(engine.events)]  # (the table's list grows with every command)
+    for seat, tile, location in TURNS:
+        commands.append(engine.do("assign", seat=seat, location=location, tiles=[{"tile": int(tile), "face_up": True}]))
+    for seat in PLAYERS:
+        commands.append(engine.do("pass", seat=seat))
+    support.store_profile(lan_served.app, PROFILE)
+    game = support.store_commands(lan_served.app, "lockup", commands, "Made-up taps table")
+    host = Device(browser, "host")
+    phones = {name: Device(browser, f"phone-{name.lower()}") for name in PLAYERS}
+    count, table = Counted(), Table(host.page, screenshot, "table-taps-short")
+    try:
+        host.page.goto(f"{lan_served.host_url}/games/{game}")
+        link = host.page.get_attribute("#join-table a", "href")
+        for name, phone in phones.items():
+            phone.page.goto(link)
+            take_seat(phone, name)
+        assert lights_out(lan_served.app, game, host, phones, count, table) == ASKED
+        print("Lights Out taps per device:", dict(count.taps))
+        check_round(lan_served.app, game, host, phones, count, 2)
+    finally:
+        for device in (host, *phones.values()):
+            device.close()
+
+
+@pytest.mark.slow
 def test_a_three_player_round_costs_each_phone_at_most_10_taps_and_the_host_none(browser, lan_served, screenshot):
     support.store_profile(lan_served.app, PROFILE)
     host, ana, ben = open_table(browser, lan_served.host_url, screenshot)
@@ -75,33 +144,10 @@ def test_a_three_player_round_costs_each_phone_at_most_10_taps_and_the_host_none
             count.assign(phones[seat], tile, location)
         for seat in PLAYERS:
             count.pass_turn(phones[seat])
-        asked = []
-        for _ in range(20):
-            state = support.game_state(lan_served.app, game)
-            waiting = pending(state)
-            if state.round == 2:
-                break
-            if waiting.kind in ("refill-items", "refill-goons"):  # the table's card entry (L-P2, L-P3)
-                host.settled()
-                table.step()
-                continue
-            assert waiting.kind == "confirm-rewards", f"the round waits for {waiting}"
-            undecided = waiting.detail["undecided"]
-            asked.append((waiting.location, tuple(undecided)))
-            host.settled()
-            assert host.page.locator("form.lk-collect").count() == 0  # nothing for the host to tap
-            assert "collect or decline their rewards" in host.page.inner_text("#lockup-waiting")
-            count.collect(phones[undecided[0]])
-        assert asked == [("exercise_yard", ("Ana", "Ben")), ("exercise_yard", ("Ben",)), ("sewers", ("Cleo",)),
-                         ("infirmary", ("Ana",)), ("smithy", ("Cleo", "Ben")), ("smithy", ("Ben",))]
-        state = support.game_state(lan_served.app, game)
-        assert state.round == 2 and state.phase == "roll_call"
-        assert state.seats["Ana"].power == 2 and state.seats["Ben"].power == 2  # L-R1: first and second
+        assert lights_out(lan_served.app, game, host, phones, count, table) == ASKED
         print("taps per device in a 3-player round:", dict(count.taps),
               "; the host's card entry for the table:", sum(table.per_round.values()))
-        assert count.taps[host.name] == 0
-        for phone in phones.values():
-            assert 0 < count.taps[phone.name] <= PHONE_GOAL, dict(count.taps)
+        check_round(lan_served.app, game, host, phones, count, PHONE_GOAL)
         screenshot(cleo.page, "table-taps-phone")
     finally:
         for device in (host, *phones.values()):
