@@ -46,3 +46,20 @@ def test_guards_only_locations_resolve_within_the_pass_without_a_collect_post_L_
         stored = get_store().events(solo)
     confirmed = [e for e in stored if e.type == "rewards-confirmed"]  # the same event a Collect makes
     assert confirmed and all(not e.payload["declined"] for e in confirmed)
+
+
+def test_a_game_recorded_before_issue_23_resting_at_a_bare_confirmation_goes_on_with_one_tap(app, client):
+    """An older log may rest where nobody may decline (its confirmation was a command then): the
+    page still offers "Collect the rewards", and the tap goes on (L-LO6)."""
+    from companion.games.lockup import events as E
+    from companion.games.lockup.scenario import Table, setup
+
+    t = Table(setup(("Ana", "Ben"), first="Ana"))
+    t.do("assign", seat="Ana", location="smithy", tiles=[{"tile": 4, "face_up": True}])
+    t.pass_all()
+    commands = [list(t.events), [E.RewardAnswered("Ana", "smithy", False)]]  # folded, never advanced
+    game = support.store_commands(app, "lockup", commands, "Older log")
+    page = client.get(f"/games/{game}").get_data(as_text=True)
+    assert f"/lockup/{game}/do/collect" in page and "Collect the rewards" in page
+    support.lockup_do(client, game, "collect")
+    assert state(app, game).seats["Ana"].resources["iron"] == 2  # L-R4: first at the Smithy

@@ -76,3 +76,17 @@ def test_the_wire_form_of_a_seat_s_answer_and_of_the_table_s_collect():
     assert command_json(parse_command(t.state, {"type": "collect"})) == {"type": "collect", "declined": []}
     doc = {"type": "collect", "declined": ["Ana"], "seat": "Ana"}
     assert command_json(parse_command(t.state, doc)) == doc
+
+
+def test_a_log_from_before_issue_23_resting_where_nobody_may_decline_is_still_confirmed_by_collect_L_LO6():
+    """Older logs confirmed every location by a command of its own: a state folded from one (or
+    undone into) may rest there; the game still waits for that ``collect`` instead of being stuck."""
+    from companion.games.lockup import events as E
+    from companion.games.lockup.fold import evolve
+
+    t = _smithy()
+    for seat in ("Ana", "Ben"):  # folded without the engine's automatic steps, as an old log rests
+        t.state = evolve(t.state, E.RewardAnswered(seat, "smithy", False))
+    assert (t.pending.kind, t.pending.detail["undecided"]) == ("confirm-rewards", [])
+    new = t.do("collect")
+    assert "rewards-confirmed" in t.types(new) and t.seat("Ana").resources["iron"] == 2

@@ -145,6 +145,10 @@ def _confirming(who, held, ask: dict) -> tuple[dict, dict]:
     """Who collects or declines a reward (L-LO6): each seated player on their own phone; the host
     for the seats no phone holds, all at once when only those are left (ticking who declines)."""
     undecided = ask["undecided"]
+    if not undecided:  # a log from before issue 23 resting where nobody may decline: the table confirms
+        can = who.kind in ("host", "seat")
+        return {"role": who.kind or "spectator", "can_act": can, "waiting_line": None if can else
+                _("Waiting for the table: the players’ devices record this step.")}, ask
     mine = [who.seat] if who.kind == "seat" and who.seat in undecided else []
     if who.kind == "host":
         mine = [n for n in undecided if n not in held]
