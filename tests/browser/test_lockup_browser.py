@@ -65,9 +65,8 @@ class Table:
         self.settle()
 
     def settle(self) -> None:
-        """Wait while the page posts steps nobody has a choice in (``data-auto``) by itself."""
-        self.page.wait_for_function(
-            "() => !document.querySelector('form[data-auto]') && !document.querySelector('.htmx-request')")
+        """Wait while a request is under way (a step nobody has a choice in is never asked: issue 23)."""
+        self.page.wait_for_function("() => !document.querySelector('.htmx-request')")
 
     def tap(self, locator) -> None:
         """A tap that is not a submit (a checkbox, a radio, a summary): counted in the round's taps."""
@@ -141,11 +140,7 @@ class Table:
         self.submit(self.page.locator("#guard-reveal button").first)
 
     def on_confirm_rewards(self) -> None:
-        form = self.page.locator("form.lk-collect")
-        if form.get_attribute("data-auto") and self.page.evaluate("typeof window.htmx") != "undefined":
-            self.settle()  # nobody can decline: the page posts it itself, no tap
-            return
-        self.submit(form.locator("button"))
+        self.submit(self.page.locator("form.lk-collect button.lk-main"))  # asked only where one may decline
 
     def on_choice(self) -> None:
         take = self.page.locator("form[data-action=take] button:not([disabled])")

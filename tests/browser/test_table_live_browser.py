@@ -134,6 +134,17 @@ def assign(device: Device, tile: str, location: str, down: str | None = None, wa
         button.click()
 
 
+def second_tab(device: Device) -> Device:
+    """Another tab of the same phone: its cookies (the same seat), its answers recorded with the
+    first tab's (one browser context)."""
+    tab = Device.__new__(Device)
+    tab.name, tab.context, tab.bodies = f"{device.name}-tab", device.context, device.bodies
+    tab.page = device.context.new_page()
+    tab.page.goto(device.page.url)
+    tab.page.wait_for_selector("#lockup")
+    return tab
+
+
 def without_own_cell(body: str, seat: str | None) -> str:
     """``body`` without the viewer's own holding-cell line (Ben's phone lists Ben's own tiles, and
     every crew holds the same made-up tiles): what is left must not show anyone else's."""
@@ -210,22 +221,24 @@ def test_seats_private_values_simultaneous_and_stale_taps(browser, lan_served, s
         for device, own in ((host, None), (ben, "Ben")):
             for url, _status, body in device.bodies:
                 assert_hidden(without_own_cell(body, own), {"9573"}, f"{device.name}: {url}")
-        # Two simultaneous taps for Ben's turn (his phone and the host): one is recorded.
+        # Two simultaneous taps for Ben's turn (two tabs of his phone; the host's page offers no
+        # form for a seat a phone holds, issue 23): one is recorded.
+        tab = second_tab(ben)
         before = support.seq(lan_served.app, game)
         ben.settled()
-        host.settled()
-        for device in (host, ben):  # no refresh between filling and tapping: both forms are for Ben's turn
+        tab.settled()
+        for device in (tab, ben):  # no refresh between filling and tapping: both forms are for Ben's turn
             device.page.evaluate("() => document.getElementById('live-poll').remove()")
-        seen = {d.name: len(d.bodies) for d in (host, ben)}
+        seen = len(ben.bodies)  # both tabs' answers: one browser context
         assign(ben, "2", "sewers", wait=False)
-        assign(host, "enforcer", "infirmary", wait=False)
-        for device in (host, ben):
+        assign(tab, "enforcer", "infirmary", wait=False)
+        for device in (tab, ben):
             device.page.wait_for_function("() => !document.querySelector('.htmx-request')", timeout=5000)
-        host.page.wait_for_timeout(300)
+        ben.page.wait_for_timeout(300)
         state = support.game_state(lan_served.app, game)
         assert state.turn == "Cleo" and support.seq(lan_served.app, game) > before
         assert len([p for places in state.placements.values() for p in places if p.seat == "Ben"]) == 1
-        answers = [(s, b) for d in (host, ben) for url, s, b in d.bodies[seen[d.name]:] if url.endswith("/do/assign")]
+        answers = [(s, b) for url, s, b in ben.bodies[seen:] if url.endswith("/do/assign")]
         taps = [(s, MOVED in b) for s, b in answers]
         said = [re.findall(r'role="alert">([^<]*)<', b) for _s, b in answers]
         assert sorted(taps) == [(200, False), (409, True)], f"the second tap is refused as stale: {taps} {said}"
@@ -234,14 +247,15 @@ def test_seats_private_values_simultaneous_and_stale_taps(browser, lan_served, s
         assert ben.page.locator("form.lk-assign").count() == 0
         assert "Waiting for Cleo: assign tiles" in ben.page.inner_text("#lockup-waiting")
         # A stale tap: Ben's phone misses an update (its poll stopped) and taps its own turn's form
-        # after the host has played that turn for him: refused with the table as it is now.
-        assign(host, "2", "sewers")  # for Cleo
-        assign(host, "enforcer", "infirmary")  # for Ana
+        # after his other tab has played that turn: refused with the table as it is now.
+        assign(host, "2", "sewers")  # for Cleo, whose seat no phone holds
+        assign(ana, "enforcer", "infirmary")
         ben.page.wait_for_function("() => document.querySelector('#lockup').dataset.seat === 'Ben'",
                                    timeout=LIVE_MS)
         ben.page.evaluate("() => document.getElementById('live-poll').remove()")
-        assign(host, "7391", "chow_hall")  # for Ben
-        assert turn(host) == "Cleo"
+        tab.page.reload()
+        assign(tab, "7391", "chow_hall")
+        assert turn(tab) == "Cleo"
         stale_form = ben.page.locator("form.lk-assign")
         stale_form.locator("input[name=tile][value='8462']").check()
         support.tap_and_wait(ben.page, stale_form.locator("button[name=location][value=commissary]"))

@@ -109,8 +109,10 @@ def test_l_so5_l_so8_the_player_cannot_play_the_guards(command):
 
 def test_i_7_passing_with_tiles_left_ends_roll_call_at_once():
     state, _ = do(new_game(), {"type": "reveal_guard", "location": "smithy"})
-    state, _ = do(state, {"type": "pass", "seat": "Ana"})
-    assert state.game.phase == "lights_out"
+    state, events = do(state, {"type": "pass", "seat": "Ana"})
+    # Lights Out begins at once; with only the guards' cards out, every location resolves in the
+    # same command (nobody has a reward to decline: L-LO6), so the game is already past it.
+    assert of(events, LE.LightsOutBegan) and state.game.phase != "roll_call"
 
 
 def _with_tomes(state, n):
@@ -167,19 +169,22 @@ def _special_game():
 
 
 def _to_lights_out(state, keep: str):
+    """Reveal a guard other than ``keep``: Ana's pass then ends Roll Call (I-7)."""
     other = next(loc for loc, _ in face_down(state.game) if loc != keep)
     state, _ = do(state, {"type": "reveal_guard", "location": other})
-    state, _ = do(state, {"type": "pass", "seat": "Ana"})  # I-7
     return state
 
 
-def _run_until(state, predicate):
+def _pass_and_run_until(state, predicate):
+    """Ana passes and the scripted player plays on until an event matches ``predicate``: the events
+    of that command (locations nobody may decline resolve within the pass itself, L-LO6)."""
+    state, events = do(state, {"type": "pass", "seat": "Ana"})
     cards = MadeUpCards(0)
     for _ in range(200):
+        if any(predicate(e) for e in events):
+            return events
         _, events = next_command(state, cards)
         state = SOLO.fold(events, state)
-        if any(predicate(e) for e in events):
-            return state, events
     raise AssertionError("never happened")  # pragma: no cover
 
 
@@ -187,17 +192,17 @@ def test_l_so9_special_guard_revealed_in_lights_out_draws_the_top_card_face_down
     state, where = _special_game()
     state = _to_lights_out(state, where)
     top = state.guard_deck[0]
-    state, events = _run_until(state, lambda e: isinstance(e, LE.GuardCardPlaced))
+    events = _pass_and_run_until(state, lambda e: isinstance(e, LE.GuardCardPlaced))
     placed = of(events, LE.GuardCardPlaced)[0]
     assert (placed.location, placed.card) == (where, top)
-    assert "(L-SO9)" in english(of(events, SE.GuardsDecided)[0].reason)
+    assert any("(L-SO9)" in english(e.reason) for e in of(events, SE.GuardsDecided))
 
 
 def test_l_so9_special_guard_with_an_empty_deck_draws_nothing():
     state, where = _special_game()
     state = dataclasses.replace(_to_lights_out(state, where), guard_deck=())
-    _, events = _run_until(state, lambda e: isinstance(e, LE.GuardDrawSkipped))
-    assert "guard deck is empty" in english(of(events, SE.GuardsDecided)[-1].reason)
+    events = _pass_and_run_until(state, lambda e: isinstance(e, LE.GuardDrawSkipped))
+    assert any("guard deck is empty" in english(e.reason) for e in of(events, SE.GuardsDecided))
 
 
 def test_l_so8_l_so10_every_guard_choice_is_made_by_the_app_with_a_reason_just_before():
@@ -232,3 +237,20 @@ def test_start_accepts_a_parsed_box_profile_and_takes_crew_tiles_from_it(made_up
     events = SOLO.start({**doc, "box_profile": made_up_profile})
     assert SOLO.fold(events) == SOLO.fold(SOLO.start(doc))
     assert SOLO.fold(events).game.seats["Ana"].tiles == ("lookout", "enforcer", *made_up_profile.crew_tiles)
+
+
+def test_l_lo6_l_so8_a_solo_game_waits_to_confirm_only_where_the_player_may_decline():
+    """Issue 23: the guards never decline (L-SO8) and a straggler has nothing to decline (L-LO5):
+    such a location is confirmed within the command that reached it, never asked."""
+    state, cards, asked, revealed = new_game("expert", 3), MadeUpCards(3), 0, 0
+    for _ in range(2000):
+        waiting = pending(state)
+        if waiting.kind == "over":
+            break
+        if waiting.kind == "confirm-rewards":
+            asked += 1
+            assert waiting.detail["undecided"] == ["Ana"] and waiting.detail["tiers"]["Ana"] is not None
+        _, events = next_command(state, cards)
+        revealed += len(of(events, LE.LocationRevealed))
+        state = SOLO.fold(events, state)
+    assert pending(state).kind == "over" and 0 < asked < revealed

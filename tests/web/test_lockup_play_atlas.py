@@ -107,11 +107,12 @@ def test_after_roll_call_the_atlas_is_refused_and_not_offered(app, client, solo)
     give_tome(client, solo)
     if state(app, solo).game.turn == GUARDS:  # the guards hold the first player marker (L-SO1)
         do(client, solo, "reveal-guard", location=face_down(state(app, solo).game)[0][0])
+    down = face_down(state(app, solo).game)
     do(client, solo, "pass", seat="Ana")  # I-7: the phase ends at once
-    game = state(app, solo).game
-    assert game.phase != "roll_call" and face_down(game)
+    # (and with only the guards out, Lights Out resolves within the pass: nobody may decline, L-LO6)
+    assert down and state(app, solo).game.phase != "roll_call"
     assert OFFER not in client.get(f"/games/{solo}").get_data(as_text=True)
-    answer = do(client, solo, "atlas", expect=422, location=face_down(game)[0][0])
+    answer = do(client, solo, "atlas", expect=422, location=down[0][0])
     assert "during Roll Call, before you pass (L-SO6)" in answer
 
 

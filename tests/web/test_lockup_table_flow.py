@@ -121,25 +121,16 @@ def test_assign_all_is_not_offered_once_a_tile_is_face_down_without_a_value_I_16
     assert "face down without a value" in support.words(refused)
 
 
-def test_the_confirmation_posts_itself_only_where_nobody_can_decline_L_LO6(app, client, game):
-    """Ana alone at the Sewers may decline (a choice: one tap); where every seat is a straggler
-    nobody can decline, so the page posts the confirmation itself (htmx ``load``)."""
-    from dataclasses import replace
-
-    from companion.web.gameui.lockup.lightsout import ask_confirm
-
+def test_the_confirmation_asks_only_those_who_may_decline_L_LO6(app, client, game):
+    """Ana alone at the Sewers may decline (a choice: one tap, the table's form on this shared
+    phone, as no phone holds her seat); where nobody may decline the game confirms by itself."""
     do(client, game, "assign", seat="Ana", location="sewers", tile=["1"])
     for seat in ("Ben", "Cleo"):
         do(client, game, "assign", seat=seat, location="smithy", tile=["1"])
     for seat in ("Ana", "Ben", "Cleo"):
         do(client, game, "pass", seat=seat)
     s = state(app, game)
-    assert pending(s).kind == "confirm-rewards"
-    with app.test_request_context():
-        asked = ask_confirm(s, pending(s))
-    assert asked["decliners"] == ["Ana"] and asked["auto"] is False
+    assert pending(s).kind == "confirm-rewards" and pending(s).detail["undecided"] == ["Ana"]
     page = client.get(f"/games/{game}").get_data(as_text=True)
     assert 'data-action="collect"' in page and "data-auto" not in page
-    nobody = replace(s, resolution=replace(s.resolution, tiers={}))  # every seat here a straggler
-    with app.test_request_context():
-        assert ask_confirm(nobody, pending(s)) == {**asked, "decliners": [], "auto": True}
+    assert 'name="declined" value="Ana"' in page and 'name="seat"' not in page.split('data-action="collect"')[1][:600]

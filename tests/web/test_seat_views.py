@@ -71,21 +71,35 @@ def test_lockup_a_spectator_sees_no_form_and_the_host_sees_every_seat_s(app, cli
     assert 'id="lockup-waiting"' not in host
 
 
-def test_lockup_a_step_posted_by_itself_is_posted_by_the_host_s_device_only(app, client, lockup, monkeypatch):
-    """Rewards nobody can decline are confirmed by the page on load: on the host's device only, so
-    the other devices never each post it and get a 409."""
-    from companion.web.gameui.lockup import panel
-
+def test_lockup_each_seated_phone_collects_its_own_reward_and_the_host_only_waits_L_LO6(app, client, lockup):
+    """Issue 23: a seated player collects or declines their own reward on their phone (L-LO6);
+    the host's page says whom the table waits for and offers no form for them; a phone may
+    neither answer for another seat nor confirm the location for everyone."""
     setups.to_lights_out(client, lockup)
-    assert pending(support.game_state(app, lockup)).kind == "confirm-rewards"
-    real = panel.ASKS["confirm-rewards"]
-    # The step as it is when nobody there may decline (the ask says so with ``auto``).
-    monkeypatch.setitem(panel.ASKS, "confirm-rewards", lambda core, waiting: {**real(core, waiting), "auto": True})
-    assert re.search(r'data-auto="\d+"', page(client, lockup))  # the event it follows (live.js posts it once)
-    for device in (support.phone(app, lockup, "Cleo"), support.phone(app, lockup, "Ana", address="192.0.2.51")):
-        body = page(device, lockup)
-        assert f"/lockup/{lockup}/do/collect" in forms_to(body, f"/lockup/{lockup}/do/")  # one tap still works
-        assert 'data-auto' not in body and "load, submit" not in body
+    waiting = pending(support.game_state(app, lockup))
+    assert (waiting.kind, waiting.location) == ("confirm-rewards", "exercise_yard")
+    assert sorted(waiting.detail["undecided"]) == ["Ana", "Ben"]
+    ana = support.phone(app, lockup, "Ana")
+    ben = support.phone(app, lockup, "Ben", address="192.0.2.51")
+    host = page(client, lockup)
+    assert forms_to(host, f"/lockup/{lockup}/do/collect") == []
+    assert re.search(r"Waiting for (Ana, Ben|Ben, Ana): collect or decline their rewards", support.words(host))
+    mine = page(ben, lockup)
+    assert f"/lockup/{lockup}/do/collect" in forms_to(mine, f"/lockup/{lockup}/do/")
+    assert 'name="seat" value="Ben"' in mine and 'name="declined" value="Ben"' in mine
+    assert 'name="declined" value="Ana"' not in mine
+    # Ana's phone may not answer for Ben, nor confirm the location for the whole table.
+    assert "cannot act for Ben" in support.lockup_do(ana, lockup, "collect", expect=403, seat="Ben")
+    assert "cannot act for Ben" in support.lockup_do(ana, lockup, "collect", expect=403)
+    support.lockup_do(ana, lockup, "collect", seat="Ana")
+    s = support.game_state(app, lockup)
+    assert s.resolution.answered == ("Ana",) and not s.resolution.confirmed
+    assert "Waiting for Ben: collect or decline their rewards" in support.words(page(ana, lockup))
+    # Ben declines, the last one asked: the game confirms and pays out in the same command.
+    power = s.seats["Ana"].power
+    support.lockup_do(ben, lockup, "collect", seat="Ben", declined="Ben")
+    s = support.game_state(app, lockup)
+    assert s.seats["Ana"].power == power + 1 and s.resolution.location == "smithy"
 
 
 def test_lockup_a_tap_that_lost_the_race_is_told_the_table_moved_not_a_field_error(

@@ -60,8 +60,8 @@ def test_a_seat_phone_names_its_face_down_tile_and_nobody_else_sees_it_I_16(app,
     own = ana.get(f"/games/{game}").get_data(as_text=True)
     cell = own[own.index('id="holding-cell"'): own.index('id="rollcall-locations"')]
     assert 'name="down" value="9573"' in cell and 'name="face_down"' not in cell  # values, not a count
-    shared = client.get(f"/games/{game}").get_data(as_text=True)
-    assert 'name="down"' not in shared and 'name="face_down"' in shared  # the host's shared phone counts
+    shared = client.get(f"/games/{game}").get_data(as_text=True)  # Ana's turn: her phone's, not the host's
+    assert 'name="face_down"' not in shared and "Waiting for Ana: assign tiles" in support.words(shared)
 
     support.lockup_do(ana, game, "assign", seat="Ana", location="smithy", tile=["lookout", "9573"], down=["9573"])
     assert [(p.tile, p.face_up) for p in state(app, game).placements["smithy"]] == [("lookout", True), (9573, False)]
@@ -73,6 +73,8 @@ def test_a_seat_phone_names_its_face_down_tile_and_nobody_else_sees_it_I_16(app,
             assert "Holding cell: enforcer" not in body.replace("Enforcer", "enforcer"), (name, what)
 
     support.lockup_do(ben, game, "assign", seat="Ben", location="smithy", tile=["2"])
+    shared = client.get(f"/games/{game}").get_data(as_text=True)  # Cleo's turn: no phone holds her seat
+    assert 'name="down"' not in shared and 'name="face_down"' in shared  # the host's shared phone counts
     support.lockup_do(client, game, "assign", seat="Cleo", location="sewers", tile=["enforcer"], face_down="1")
     support.lockup_do(ana, game, "pass", seat="Ana")
     support.lockup_do(ben, game, "pass", seat="Ben")

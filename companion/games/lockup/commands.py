@@ -22,7 +22,8 @@ guard_turn         guard-turn          reveal: {location, index}|null, place: {l
 place_guard        special-draw        value, card?, special? (face down at that location, L-SO9)
 skip_guard_draw    special-draw        (guard deck empty, L-SO9)
 reveal_tiles       reveal-tiles        seat, tiles: [values] of its face-down tiles there (L-LO1, I-16)
-collect            confirm-rewards     declined: [names] (L-LO6, I-1)
+collect            confirm-rewards     declined: [names] (L-LO6, I-1); seat? (that seat answers for
+                                       itself: it collects, or declines when ``declined`` names it)
 take               choice              seat, resource (Commissary first, L-R5)
 exchange           choice              seat, give: {resource: n}, take (Commissary, L-R5)
 recruit            choice              seat, goons: [goon locations], pay: {resource: n} (L-R6)
@@ -176,11 +177,15 @@ class RevealTiles:
 
 @dataclass(frozen=True)
 class Collect:
-    """L-LO6, I-1: the table confirms a location's rewards; ``declined`` seats give theirs up."""
+    """L-LO6, I-1: the table confirms a location's rewards; ``declined`` seats give theirs up.
+
+    With a ``seat``, that seat answers for itself only (it collects, or declines when ``declined``
+    names it); the location is confirmed once every seat that may decline has answered."""
 
     type: ClassVar[str] = "collect"
     waits_for: ClassVar[str | None] = "confirm-rewards"
     declined: tuple[str, ...] = ()
+    seat: str | None = None
 
 
 @dataclass(frozen=True)
@@ -352,7 +357,7 @@ CLASSES: dict[str, type] = {cls.type: cls for cls in (
 KINDS: dict[str, str | None] = {kind: cls.waits_for for kind, cls in CLASSES.items()}
 """What the game must wait for (``pending(state).kind``) for each command type; ``None``: any time."""
 # Optional fields the wire form leaves out while they are unset (as the dict commands always did).
-_LEFT_OUT_WHEN_NONE = {"craft": ("source", "index", "item"), "reserve": ("index", "item"),
+_LEFT_OUT_WHEN_NONE = {"collect": ("seat",), "craft": ("source", "index", "item"), "reserve": ("index", "item"),
                        "effect": ("target", "give", "take"), "refill_items": ("copies",),
                        "refill_goons": ("copies",)}
 

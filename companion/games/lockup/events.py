@@ -182,6 +182,17 @@ class RewardsConfirmed(Event):
 
 @event_type
 @dataclass(frozen=True)
+class RewardAnswered(Event):
+    """A seat answered for itself, before the table confirms a location: it collects its reward
+    or declines it (L-LO6). The location is confirmed once every seat that may decline answered."""
+    type: ClassVar[str] = "reward-answered"
+    seat: str
+    location: str
+    declined: bool
+
+
+@event_type
+@dataclass(frozen=True)
 class RewardDeclined(Event):
     """A seat declined an optional reward when its turn came (I-3)."""
     type: ClassVar[str] = "reward-declined"

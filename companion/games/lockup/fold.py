@@ -267,6 +267,13 @@ def _confirmed(s: State, e: E.RewardsConfirmed) -> State:
                                          tiers=dict(e.tiers), gains=dict(e.gains)))
 
 
+@evolves(E.RewardAnswered)
+def _answered(s: State, e: E.RewardAnswered) -> State:
+    r = s.resolution
+    declined = (*r.declined, e.seat) if e.declined else r.declined
+    return updated(s, resolution=replace(r, answered=(*r.answered, e.seat), declined=declined))
+
+
 @evolves(E.RewardDeclined)
 def _declined(s: State, e: E.RewardDeclined) -> State:
     r = s.resolution

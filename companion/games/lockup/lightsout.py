@@ -5,7 +5,11 @@ Locations resolve in order 1 -> 8. For each location with tiles:
 1. face-down guard cards are revealed (a special one waits for its draw, L-SO9);
 2. ``location-revealed``: strength, ranking with the *current* first player, tiers
    (``location.resolve_location``); suspicion to the highest-ranked seat without a lookout (L-LO3);
-3. the table confirms, naming who declines (``collect``, L-LO6, I-1);
+3. the table confirms, naming who declines (``collect``, L-LO6, I-1); or each seat with a reward
+   answers for itself (``collect`` with its ``seat``). When no player has a reward left to
+   decline (only the guards, or only stragglers, or everyone answered), the location is
+   confirmed automatically, by the same ``rewards-confirmed`` event, as part of the command
+   that led to it;
 4. in rank order each seat collects: fixed cubes automatically (clipped by the supply, I-15),
    choices (Commissary, Chow Hall, Cell Block) by a command of that seat, in ``rewards.py``;
    the first-ranked seat's reward includes the location's Bandit cubes, given first so that they
@@ -43,7 +47,12 @@ def step(b: Batch) -> Pending | None:
     if r is None:
         return _next_location(b)
     if not r.confirmed:
-        detail = {"ranking": list(r.ranking), "tiers": dict(r.tiers), "strength": dict(r.strength)}
+        undecided = undecided_seats(s)
+        if not undecided:  # nobody (left) with a reward to decline: no decision, no tap (L-LO4)
+            _confirm(b, r.declined)
+            return None
+        detail = {"ranking": list(r.ranking), "tiers": dict(r.tiers), "strength": dict(r.strength),
+                  "undecided": list(undecided)}
         return Pending("confirm-rewards", None, r.location, detail)
     if r.cursor >= len(r.ranking):
         b.add(E.LocationFinished(r.location))
@@ -120,8 +129,18 @@ def _reveal(b: Batch, location: str) -> None:
                            f"suspicion at the {location}"))
 
 
+def undecided_seats(s: State) -> tuple[str, ...]:
+    """The players at the location being confirmed who have a reward they may still decline
+    (L-LO6) and have not answered yet. The guards never decline (L-SO8); a seat without a
+    reward is a straggler anyway (L-LO5): neither is a decision."""
+    r = s.resolution
+    return tuple(n for n in r.ranking
+                 if n != GUARDS and r.tiers.get(n) is not None and n not in r.answered and n not in r.declined)
+
+
 def decide_collect(b: Batch, command: cmd.Collect) -> None:
-    """The table confirms the location's rewards, naming who declines (L-LO6, I-1)."""
+    """The table confirms the location's rewards, naming who declines (L-LO6, I-1); or one seat
+    answers for itself (``seat``), and the table confirms once nobody is left to answer."""
     r = b.state.resolution
     declined = tuple(command.declined)
     for name in declined:
@@ -129,6 +148,19 @@ def decide_collect(b: Batch, command: cmd.Collect) -> None:
             raise RuleViolation(T("%(name)s has no tiles at this location", name=name), "L-LO6")
         if name == GUARDS:
             raise RuleViolation(T("The guards always take their reward"), "L-SO8")
+    if command.seat is None:
+        _confirm(b, (*r.declined, *(n for n in declined if n not in r.declined)))
+        return
+    if command.seat not in undecided_seats(b.state):
+        raise RuleViolation(T("%(seat)s has no reward to collect or decline here", seat=command.seat), "L-LO6")
+    if set(declined) - {command.seat}:
+        raise RuleViolation(T("%(seat)s may only decline their own reward", seat=command.seat), "L-LO6")
+    b.add(E.RewardAnswered(command.seat, r.location, bool(declined)))
+
+
+def _confirm(b: Batch, declined: tuple[str, ...]) -> None:
+    """The location's rewards confirmed with ``declined`` seats giving theirs up (I-1 recomputes the tiers)."""
+    r = b.state.resolution
     out = outcome(b.state, r.location, r.first_player, r.power, r.tiles, 0, declined)
     tiers, gains = tiers_of(out)
     b.add(E.RewardsConfirmed(r.location, declined, tiers, gains))

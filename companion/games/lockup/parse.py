@@ -25,7 +25,8 @@ _FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "assign": (("location",), ("tiles", "face_down")),
     "reveal_tiles": (("tiles",), ()),
     "pass": ((), ()), "guard_turn": ((), ("reveal", "place", "done")),
-    "place_guard": (("value",), ("card", "special")), "skip_guard_draw": ((), ()), "collect": ((), ("declined",)),
+    "place_guard": (("value",), ("card", "special")), "skip_guard_draw": ((), ()),
+    "collect": ((), ("declined", "seat")),
     "take": (("resource",), ()), "exchange": (("give", "take"), ()), "recruit": (("goons",), ("pay",)),
     "craft": ((), ("source", "index", "item", "pay")), "reserve": ((), ("index", "item", "pay")),
     "decline": ((), ()), "keep_bandit": ((), ()), "effect": ((), ("target", "give", "take", "skip")),
@@ -130,7 +131,8 @@ def _place_guard(doc: dict, seats) -> cmd.PlaceGuard:
 
 def _collect(doc: dict, seats) -> cmd.Collect:
     names = jsonin.array(doc.get("declined", []), "declined")
-    return cmd.Collect(tuple(jsonin.name_of(n, jsonin.join("declined", i), seats) for i, n in enumerate(names)))
+    seat = None if doc.get("seat") is None else jsonin.name_of(doc["seat"], "seat", seats)
+    return cmd.Collect(tuple(jsonin.name_of(n, jsonin.join("declined", i), seats) for i, n in enumerate(names)), seat)
 
 
 def _take(doc: dict, seats) -> cmd.Take:

@@ -85,6 +85,7 @@ class Resolution:
     confirmed: bool = False
     cursor: int = 0  # index into ranking of the seat collecting now (L-LO4)
     declined: tuple[str, ...] = ()
+    answered: tuple[str, ...] = ()  # seats that collect or decline, answered before the confirmation
 
 
 @dataclass(frozen=True)

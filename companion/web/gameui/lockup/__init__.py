@@ -14,6 +14,8 @@ from flask import g, has_app_context
 from flask_babel import lazy_gettext
 
 from companion.games.lockup import engine
+from companion.games.lockup.commands import Collect
+from companion.games.lockup.lightsout import undecided_seats
 from companion.solo_guard import automaton
 from companion.web.gameui.lockup import actions, cards, catalog, end, feed, records, rollcall, setup  # noqa: F401 - routes
 from companion.web.gameui.lockup import history as lockup_history
@@ -24,6 +26,16 @@ from companion.web.registry import GameUI, register
 
 def _finished(state) -> bool:
     return core_of(state).phase == "over"
+
+
+def acting_seat_at(state, command):
+    """The seats a command acts for in ``state``: ``rollcall.acting_seat``, except that the table's
+    confirmation of a location (a ``collect`` without a seat) answers for every player who may still
+    decline there (L-LO6): a phone may post it only when it is the last one asked."""
+    core = core_of(state)
+    if isinstance(command, Collect) and command.seat is None and core.resolution and not core.resolution.confirmed:
+        return tuple(dict.fromkeys((*undecided_seats(core), *command.declined)))
+    return rollcall.acting_seat(command)
 
 
 def computed_once_per_state(pending):
@@ -53,7 +65,8 @@ def _ui(definition, pending, title, new_endpoint: str, audit_endpoint: str | Non
     return GameUI(definition=definition, title=title, panel="lockup/_panel.html", context=context,
                   new_endpoint=new_endpoint, finished=_finished, blueprint=bp, export_in_progress=False,
                   audit_endpoint=audit_endpoint, target_of=lambda state: target(core_of(state), pending(state)),
-                  acting_seat=rollcall.acting_seat, seats_of=rollcall.seats_of, reveals=rollcall.reveals,
+                  acting_seat=rollcall.acting_seat, acting_seat_at=acting_seat_at, seats_of=rollcall.seats_of,
+                  reveals=rollcall.reveals,
                   describe=feed.describe, history=lockup_history.sections,
                   record_play=records.record_play, records_page="lockup", records_solo=solo)
 

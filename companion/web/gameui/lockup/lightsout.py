@@ -147,11 +147,11 @@ def parse_reveal(form: Mapping, core) -> tuple[dict, list]:
 
 
 def ask_confirm(core, waiting) -> dict:
-    """The table confirms the rewards, naming anyone who declines (L-LO6, I-1)."""
-    r = core.resolution
-    decliners = [n for n in r.ranking if n != GUARDS and r.tiers.get(n) is not None]
-    # Nobody may decline: confirming is no decision, so the page posts it itself (issue 13).
-    return {"template": "lockup/_ask_confirm.html", "decliners": decliners, "auto": not decliners}
+    """The players who may still decline their reward here (L-LO6, I-1): the table confirms for all
+    of them at once (``decliners``), or a seat answers for itself (``seat``: see ``panel``). The
+    game only asks while someone has a reward to decline: otherwise it confirms by itself."""
+    undecided = list(waiting.detail.get("undecided", ()))
+    return {"template": "lockup/_ask_confirm.html", "undecided": undecided, "decliners": undecided, "seat": None}
 
 
 def suggest_pay(have: dict, cost: dict) -> dict | None:
@@ -227,12 +227,14 @@ def _seat(form: Mapping, core) -> str:
 
 
 def parse_collect(form: Mapping, core) -> tuple[dict, list]:
-    """Confirm the rewards; ticked seats decline (L-LO6)."""
+    """Confirm the rewards, ticked seats declining (L-LO6); with a ``seat``, that seat's own answer."""
     declined = form.getlist("declined")
     for name in declined:
         if name not in core.seats:
             raise InputError("declined", _("is not a seat of this game"))
-    return {"type": "collect", "declined": declined}, []
+    if not form.get("seat"):
+        return {"type": "collect", "declined": declined}, []
+    return {"type": "collect", "declined": declined, "seat": _seat(form, core)}, []
 
 
 def parse_take(form: Mapping, core) -> tuple[dict, list]:

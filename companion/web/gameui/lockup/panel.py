@@ -124,20 +124,42 @@ def _doing(kind: str) -> str:
 
 
 def _device(game: dict, waiting, ask: dict) -> tuple[dict, dict]:
-    """What this device may do now (issue 12), the one decision the panel shows its prompt by:
-    the host answers everything (one shared phone plays a whole game), a seat's phone its own
-    seat's questions and the table's steps, a spectator nothing. A step posted by itself on load
-    (``auto``) is posted by the host's device only: every phone posting it would get a 409 each."""
+    """What this device may do now (issue 12, 23), the one decision the panel shows its prompt by:
+    a seat's phone answers its own seat's questions and the table's steps; the host the table's
+    steps and the questions of seats no phone holds (one shared phone plays a whole game), never
+    what only a seated player decides; a spectator nothing."""
     who = seats.role(game)
     seat = waiting.seat if waiting.seat != GUARDS else None  # the guards' automaton: a table step
-    can = waiting.kind != "over" and seats.can_act(game, seat, who)
+    held = seats.table(game["id"])["holders"]
+    if waiting.kind == "confirm-rewards":
+        return _confirming(who, held, ask)
+    can = waiting.kind != "over" and seats.can_act(game, seat, who) and not (who.kind == "host" and seat in held)
     line = None
     if not can and waiting.kind != "over":
         line = (_("Waiting for %(name)s: %(what)s", name=words.seat(seat), what=_doing(waiting.kind)) if seat
                 else _("Waiting for the table: the players’ devices record this step."))
-    if who.kind != "host" and ask.get("auto"):
-        ask = {**ask, "auto": False}
     return {"role": who.kind or "spectator", "can_act": can, "waiting_line": line}, ask
+
+
+def _confirming(who, held, ask: dict) -> tuple[dict, dict]:
+    """Who collects or declines a reward (L-LO6): each seated player on their own phone; the host
+    for the seats no phone holds, all at once when only those are left (ticking who declines)."""
+    undecided = ask["undecided"]
+    if not undecided:  # a log from before issue 23 resting where nobody may decline: the table confirms
+        can = who.kind in ("host", "seat")
+        return {"role": who.kind or "spectator", "can_act": can, "waiting_line": None if can else
+                _("Waiting for the table: the players’ devices record this step.")}, ask
+    mine = [who.seat] if who.kind == "seat" and who.seat in undecided else []
+    if who.kind == "host":
+        mine = [n for n in undecided if n not in held]
+    device = {"role": who.kind or "spectator", "can_act": bool(mine), "waiting_line": None}
+    if not mine:
+        device["waiting_line"] = _("Waiting for %(names)s: collect or decline their rewards",
+                                   names=", ".join(words.seat(n) for n in undecided))
+        return device, ask
+    if who.kind == "host" and len(mine) == len(undecided):
+        return device, {**ask, "decliners": mine}  # the table confirms, naming who declines
+    return device, {**ask, "seat": mine[0], "decliners": []}
 
 
 def build(state, game: dict, seat: str | None, definition, pending) -> dict:

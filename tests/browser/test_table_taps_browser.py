@@ -1,0 +1,154 @@
+"""Issue 23: taps of a whole 3-player Lockup round, one phone per seat (Chromium, 360×740).
+
+The host on loopback starts the game; three phones on the LAN address take Ana's, Ben's and
+Cleo's seats, each in its own browser context. Every tap each device makes is counted. Each
+phone answers its own questions (its Roll Call turns, collecting or declining its rewards,
+L-LO6); a location where nobody has a choice is never asked; the host taps nothing a seated
+player decides, and its page says whom the table waits for. Goal: at most 10 taps per phone.
+The whole round is a slow test (``-m slow``); the normal run plays its Lights Out half.
+
+The round: each player assigns one tile on each of two turns and passes (L-RC2, L-RC7); in
+Lights Out the Exercise Yard (Ana first, Ben second, L-R1), the Sewers (Cleo alone, L-R2), the
+Infirmary (Ana alone, L-R3) and the Smithy (Cleo first, Ben second, L-R4) each ask the players
+there with a reward. Patrol's card entry (a goon drawn for an empty slot, L-P3) is the table's
+step, done on the host's device and counted apart. The box profile and cards are made up.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+import support
+from browser.test_lockup_browser import Table
+from browser.test_table_live_browser import PLAYERS, PROFILE, Device, open_table, take_seat
+
+from companion.games.lockup.engine import pending
+
+pytestmark = pytest.mark.browser
+PHONE_GOAL = 10
+# (seat, tile, location) in turn order; then everyone passes.
+TURNS = (("Ana", "9573", "exercise_yard"), ("Ben", "8462", "exercise_yard"), ("Cleo", "7391", "sewers"),
+         ("Ana", "2", "infirmary"), ("Ben", "7391", "smithy"), ("Cleo", "9573", "smithy"))
+
+
+class Counted:
+    """Taps per device: every click the test makes on a device's page goes through :meth:`tap`."""
+
+    def __init__(self):
+        self.taps: Counter = Counter()
+
+    def tap(self, device: Device, locator, submit: bool = False) -> None:
+        self.taps[device.name] += 1
+        if submit:
+            support.tap_and_wait(device.page, locator)
+        else:
+            locator.click()
+
+    def assign(self, device: Device, tile: str, location: str) -> None:
+        device.settled()
+        form = device.page.locator("form.lk-assign")
+        self.tap(device, form.locator(f"input[name=tile][value='{tile}']"))
+        self.tap(device, form.locator(f"input[name=location][value={location}]"))
+        self.tap(device, form.locator("button.lk-main"), submit=True)
+
+    def pass_turn(self, device: Device) -> None:
+        device.settled()
+        self.tap(device, device.page.locator("#rollcall-pass summary"))
+        self.tap(device, device.page.locator("#rollcall-pass form.lk-pass button"), submit=True)
+
+    def collect(self, device: Device) -> None:
+        device.settled()
+        self.tap(device, device.page.locator("form.lk-collect button.lk-main"), submit=True)
+
+
+def lights_out(app, game: str, host: Device, phones: dict, count: Counted, table: Table) -> list:
+    """Play Lights Out and Patrol to the next round: each location's players with a reward answer on
+    their own phones (the first one asked first); the host enters the table's cards. What was asked."""
+    asked = []
+    for _ in range(20):
+        state = support.game_state(app, game)
+        waiting = pending(state)
+        if state.round == 2:
+            return asked
+        if waiting.kind in ("refill-items", "refill-goons"):  # the table's card entry (L-P2, L-P3)
+            host.settled()
+            table.step()
+            continue
+        assert waiting.kind == "confirm-rewards", f"the round waits for {waiting}"
+        undecided = waiting.detail["undecided"]
+        asked.append((waiting.location, tuple(undecided)))
+        if len(asked) == 1:  # the host's page: whom the table waits for, nothing to tap
+            host.settled()
+            assert host.page.locator("form.lk-collect").count() == 0
+            assert "collect or decline their rewards" in host.page.inner_text("#lockup-waiting")
+        count.collect(phones[undecided[0]])
+    raise AssertionError("the round did not end")
+
+
+ASKED = [("exercise_yard", ("Ana", "Ben")), ("exercise_yard", ("Ben",)), ("sewers", ("Cleo",)),
+         ("infirmary", ("Ana",)), ("smithy", ("Cleo", "Ben")), ("smithy", ("Ben",))]
+
+
+def check_round(app, game: str, host: Device, phones: dict, count: Counted, goal: int) -> None:
+    state = support.game_state(app, game)
+    assert state.round == 2 and state.phase == "roll_call"
+    assert state.seats["Ana"].power == state.seats["Ben"].power == 2  # L-R1: first and second
+    assert count.taps[host.name] == 0
+    for phone in phones.values():
+        assert 0 < count.taps[phone.name] <= goal, dict(count.taps)
+
+
+def test_lights_out_each_phone_answers_its_own_rewards_and_the_host_taps_nothing(browser, lan_served, screenshot):
+    """The short run: Roll Call recorded beforehand, Lights Out on the phones (2 taps each)."""
+    from companion.games.lockup.scenario import Table as Engine
+    from companion.games.lockup.scenario import setup
+
+    engine = Engine(setup(PLAYERS, first="Ana", crew_tiles=tuple(PROFILE["crew_tiles"])))
+    commands = [list(engine.events)]  # (the table's list grows with every command)
+    for seat, tile, location in TURNS:
+        commands.append(engine.do("assign", seat=seat, location=location, tiles=[{"tile": int(tile), "face_up": True}]))
+    for seat in PLAYERS:
+        commands.append(engine.do("pass", seat=seat))
+    support.store_profile(lan_served.app, PROFILE)
+    game = support.store_commands(lan_served.app, "lockup", commands, "Made-up taps table")
+    host = Device(browser, "host")
+    phones = {name: Device(browser, f"phone-{name.lower()}") for name in PLAYERS}
+    count, table = Counted(), Table(host.page, screenshot, "table-taps-short")
+    try:
+        host.page.goto(f"{lan_served.host_url}/games/{game}")
+        link = host.page.get_attribute("#join-table a", "href")
+        for name, phone in phones.items():
+            phone.page.goto(link)
+            take_seat(phone, name)
+        assert lights_out(lan_served.app, game, host, phones, count, table) == ASKED
+        print("Lights Out taps per device:", dict(count.taps))
+        check_round(lan_served.app, game, host, phones, count, 2)
+    finally:
+        for device in (host, *phones.values()):
+            device.close()
+
+
+@pytest.mark.slow
+def test_a_three_player_round_costs_each_phone_at_most_10_taps_and_the_host_none(browser, lan_served, screenshot):
+    support.store_profile(lan_served.app, PROFILE)
+    host, ana, ben = open_table(browser, lan_served.host_url, screenshot)
+    cleo = Device(browser, "phone-cleo")
+    phones = {"Ana": ana, "Ben": ben, "Cleo": cleo}
+    game = host.page.url.rsplit("/", 1)[-1].split("#")[0]
+    count, table = Counted(), Table(host.page, screenshot, "table-taps")
+    try:
+        cleo.page.goto(host.page.get_attribute("#join-table a", "href"))
+        take_seat(cleo, "Cleo")
+        for seat, tile, location in TURNS:
+            count.assign(phones[seat], tile, location)
+        for seat in PLAYERS:
+            count.pass_turn(phones[seat])
+        assert lights_out(lan_served.app, game, host, phones, count, table) == ASKED
+        print("taps per device in a 3-player round:", dict(count.taps),
+              "; the host's card entry for the table:", sum(table.per_round.values()))
+        check_round(lan_served.app, game, host, phones, count, PHONE_GOAL)
+        screenshot(cleo.page, "table-taps-phone")
+    finally:
+        for device in (host, *phones.values()):
+            device.close()
