@@ -8,7 +8,7 @@ from flask_babel import gettext as _
 from companion.core.errors import InputError, RuleViolation
 from companion.core.i18n import T
 from companion.events import ConflictError, IdempotencyError
-from companion.events.jsonl import export_lines, parse_export, replay, write_import
+from companion.events.jsonl import export_lines, held_game, parse_export, replay, write_import
 from companion.web import damaged, historypages, play, seats, stale
 from companion.web import history as game_history
 from companion.web.access import game_or_404, host_only, is_host, safe_next
@@ -140,6 +140,10 @@ def import_game():
         # utf-8-sig: an editor may have added a byte-order mark (the chain still checks the content).
         export = parse_export(upload.read().decode("utf-8-sig").split("\n"), GAMES.keys(),
                               current_app.config["SECRET_KEY"])
+        held = held_game(get_store(), export)
+        if held is not None:  # every event as recorded here: the device's own game, not a second copy
+            flash(_("This device already holds this game: here it is (nothing was imported)."))
+            return redirect(url_for("games.show", game_id=held["id"]), 303)
         ui = GAMES[export.kind]
         # Decided again before writing: a file whose events the rules do not make is refused whole.
         state = replay(export, ui.definition, ui.reveals)
