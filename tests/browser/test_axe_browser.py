@@ -96,6 +96,10 @@ def lockup_set_up_steps(tab, live_url: str, found: dict[str, list], lean: bool) 
     tab.locator("main form button[type=submit]").last.click()
     tab.wait_for_load_state()
     note(found, "lockup set-up step 2", tab)
+    assert "/lockup/new/cards?" in tab.url  # post/redirect/get: Back to it is a GET, never a resubmission
+    tab.goto(live_url + "/")
+    tab.go_back()
+    assert tab.locator("#new-cards").count() == 1 and "/lockup/new/cards?" in tab.url
     tab.locator("main form button[type=submit]").last.click()
     tab.wait_for_load_state()
     note(found, "lockup set-up step 2 (sent empty)", tab)
