@@ -44,7 +44,7 @@ def test_rc_f2_a_tie_is_asked_blank_not_in_seating_order_and_a_blank_place_is_re
     before = seq(app, game_id)
     answer = client.post(f"/rattus-cartus/{game_id}/record-influence-order",
                          data={"influence_class": "church", "order": ["Verde", "", ""]})
-    assert answer.status_code == 422 and any("Stacking order" in a for a in alerts(answer)), alerts(answer)
+    assert answer.status_code == 422 and any("Stacking order, entry 2" in a for a in alerts(answer)), alerts(answer)
     assert seq(app, game_id) == before
 
 
