@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Set-up shared by scripts/run.sh and scripts/test.sh: the virtual environment, the Python
 # dependencies, and the front-end assets (htmx and its idiomorph extension from the npm registry,
-# copied into companion/static/vendor/, which git ignores). Safe to run again: it redoes only what changed.
+# copied into companion/static/vendor/, which git ignores; axe-core, a dev dependency the browser
+# tests inject into pages, stays in node_modules/ and is never served). Safe to run again: it redoes only what changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 extras="${1:-}"   # "dev" for the test tools
@@ -31,7 +32,7 @@ if ! command -v npm >/dev/null 2>&1; then
   exit 1
 fi
 if [ ! -f node_modules/htmx.org/dist/htmx.min.js ] || [ ! -f node_modules/idiomorph/dist/idiomorph-ext.min.js ] ||
-   [ package-lock.json -nt node_modules/.package-lock.json ]; then
+   [ ! -f node_modules/axe-core/axe.min.js ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund --silent
 fi
 mkdir -p companion/static/vendor

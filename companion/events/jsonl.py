@@ -124,6 +124,28 @@ def write_import(store: EventStore, export: Export, status: str) -> tuple[dict[s
     return store.import_game(export.kind, export.title, events, export.digest, status)
 
 
+def held_game(store: EventStore, export: Export) -> dict[str, Any] | None:
+    """The game of this device that ``export`` is a copy of, else None: the same kind and first
+    command at the same time, and every exported event recorded here as it is in the file (the
+    file may stop earlier: an export taken before the game went on). Importing it would only make
+    a second copy of a game the device holds."""
+    first = export.records[0]
+    rows = store.db.execute(
+        "SELECT e.game_id FROM events e JOIN games g ON g.id = e.game_id "
+        "WHERE e.seq = 1 AND e.command_id = ? AND e.ts = ? AND g.kind = ?",
+        [first["command_id"], first["ts"], export.kind]).fetchall()
+    exported = [_comparable(e) for e in export.stored()]
+    for (game_id,) in rows:
+        held = store.events(game_id)[: len(exported)]
+        if [_comparable(e) for e in held] == exported:
+            return store.game(game_id)
+    return None
+
+
+def _comparable(event: StoredEvent) -> tuple:
+    return event.seq, event.type, event.version, event.payload, event.ts, event.command_id
+
+
 def parse_export(lines: Iterable[str], known_kinds: Iterable[str], secret: str | None = None) -> Export:
     """Parse and verify exported lines (raises InputError naming the line and what failed):
     the chain, the format, each line's fields, time never running backwards, and one command

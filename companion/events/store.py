@@ -276,6 +276,8 @@ class EventStore(SettingsMixin, SeatsMixin):
                 records = [(e.type, e.version, e.payload) for e in group]
                 self._write(game["id"], group[0].seq - 1, records, f"import:{game['id']}:{command_id}",
                             request_hash(records), command_id, [e.ts for e in group], group[0].command)
+            # Listed by its own date (its last event), not the import's (issue 23).
+            self.db.execute("UPDATE games SET updated_at = ? WHERE id = ?", [events[-1].ts, game["id"]])
         return self.game(game["id"]), True
 
     def _insert_game(

@@ -8,7 +8,7 @@ from flask_babel import gettext as _
 from companion.core.errors import InputError, RuleViolation
 from companion.core.i18n import T
 from companion.events import ConflictError, IdempotencyError
-from companion.events.jsonl import export_lines, parse_export, replay, write_import
+from companion.events.jsonl import export_lines, held_game, parse_export, replay, write_import
 from companion.web import damaged, historypages, play, seats, stale
 from companion.web import history as game_history
 from companion.web.access import game_or_404, host_only, is_host, safe_next
@@ -140,6 +140,9 @@ def import_game():
         # utf-8-sig: an editor may have added a byte-order mark (the chain still checks the content).
         export = parse_export(upload.read().decode("utf-8-sig").split("\n"), GAMES.keys(),
                               current_app.config["SECRET_KEY"])
+        held = held_game(get_store(), export)
+        if held is not None:
+            return _offer_held(held)
         ui = GAMES[export.kind]
         # Decided again before writing: a file whose events the rules do not make is refused whole.
         state = replay(export, ui.definition, ui.reveals)
@@ -154,6 +157,13 @@ def import_game():
     game, _created = write_import(get_store(), export, play.status_of(ui, state))
     flash(_("Imported: exported by this device.") if export.signed else
           _("Imported: exported by another device, and every command checked by the rules."))
+    return redirect(url_for("games.show", game_id=game["id"]), 303)
+
+
+def _offer_held(game: dict):
+    """The device's own game, of which the file holds every event as recorded here: offered
+    instead of a second copy of it (issue 23)."""
+    flash(_("This device already holds this game: here it is (nothing was imported)."))
     return redirect(url_for("games.show", game_id=game["id"]), 303)
 
 

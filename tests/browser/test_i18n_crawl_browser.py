@@ -131,11 +131,12 @@ def lights_out_game(app, kind: str, commands: list[list]) -> str:
     pytest.fail(f"{kind}: no Lights Out ranking was ever shown")
 
 
-def set_up(app) -> dict[str, str]:
-    """Every game of the crawl, recorded in the served instance; stage name -> game id."""
+def set_up(app, lockup_stages=lockup_games) -> dict[str, str]:
+    """Every game of the crawl, recorded in the served instance; stage name -> game id
+    (``lockup_stages``: which Lockup games, from the commands of a whole game; the axe test's differ)."""
     support.store_profile(app)
-    games = {**lockup_games(app, "lockup", support.lockup_commands(5, 3)),
-             **lockup_games(app, "lockup-solo", support.solo_lockup_commands(7))}
+    games = {**lockup_stages(app, "lockup", support.lockup_commands(5, 3)),
+             **lockup_stages(app, "lockup-solo", support.solo_lockup_commands(7))}
     with host_forms(app) as client:
         games.update(rattus_games(client))
         games.update(ragami_games(client))

@@ -133,6 +133,7 @@ def test_ragami_works_with_javascript_off(browser, live_url, screenshot):
         page.wait_for_load_state()
         expect(vp(page, 2)).to_have_text("4")
         page.select_option("#rg-resolve-player", "Ama")
+        page.select_option("#rg-resolve-die", "2")  # no default: the table reads the die (issue 23)
         page.locator("#rg-resolve-more > summary").click()
         page.select_option("#rg-resolve-helper", "Ama")
         page.get_by_role("button", name="Record the conflict").click()

@@ -28,6 +28,7 @@ HOST_ONLY_FORMS = [
     ("post", "/lockup/new", {"mode": "standard", "name-0": "Ana", "name-1": "Ben"}),
     ("get", "/lockup/new", None),
     ("get", "/lockup/new/solo", None),
+    ("get", "/lockup/new/cards?mode=standard&name-0=Ana&name-1=Ben", None),
     ("post", "/ragami/new", {"players": ["Ana", "Ben"], "start_seat": "0"}),
     ("get", "/ragami/new", None),
     ("post", "/rattus-cartus/new", {"players": ["Ana", "Ben"], "start_seat": "0"}),

@@ -211,16 +211,16 @@ def test_a_game_without_events_says_so_instead_of_failing(app, client):
     assert client.get("/").status_code == 200
 
 
-def test_a_title_with_a_line_separator_and_a_byte_order_mark_survive_the_trip(app, client):
+def test_a_title_with_a_line_separator_and_a_byte_order_mark_survive_the_trip(app, client, device):
     """U+2028 is not a line break of the file (only \\n is), and a BOM an editor added is not content.
-    Uses the made-up test game Tally."""
-    with app.app_context():
-        from companion.web import play
+    Uses the made-up test game Tally. The device holding the game is given its own game back (issue 23)."""
+    from companion.web import play
 
+    with app.app_context():
         game_id = play.start("test-tally", {"players": ["Ana"]}, "Tally \u2028 night", "k-sep")
     data = client.get(f"/games/{game_id}/export.jsonl").data
-    copy = imported_id(upload(app, "\ufeff".encode() + data))
-    assert copy != game_id, "the original was not imported: the first import makes a copy"
-    assert imported_id(upload(app, data)) == copy, "the same file again gives that copy back"
-    with app.app_context():
+    assert imported_id(upload(app, "\ufeff".encode() + data)) == game_id, "no second copy on its own device"
+    copy = imported_id(upload(device, "\ufeff".encode() + data))
+    assert imported_id(upload(device, data)) == copy, "the same file again gives that copy back"
+    with device.app_context():
         assert get_store().game(copy)["title"] == "Tally \u2028 night"

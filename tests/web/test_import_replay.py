@@ -73,9 +73,15 @@ def test_a_file_this_device_exported_is_told_apart_by_its_signature(tmp_path):
         game = gamelogs.record_played(get_store(), GAMES["ragami"]())
     client = app.test_client()
     data = client.get(f"/games/{game['id']}/export.jsonl").data
-    answer = upload(app, data, client)
+    answer = upload(app, data, client)  # the device holds that game: it is offered, no copy (issue 23)
+    assert answer.status_code == 303 and answer.headers["Location"].endswith(game["id"])
+    assert "This device already holds this game" in client.get(answer.headers["Location"]).get_data(as_text=True)
+    restored = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "restored"), "WTF_CSRF_ENABLED": False,
+                           "SECRET_KEY": app.config["SECRET_KEY"]})  # the same device's key, its games gone
+    other = restored.test_client()
+    answer = upload(restored, data, other)
     assert answer.status_code == 303
-    page = client.get(answer.headers["Location"]).get_data(as_text=True)
+    page = other.get(answer.headers["Location"]).get_data(as_text=True)
     assert "Imported: exported by this device." in page
     forged = gamelogs.dump(gamelogs.rechain(gamelogs.parse(data.decode())))  # valid, but not signed
     assert b'"signature"' not in forged

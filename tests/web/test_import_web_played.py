@@ -81,7 +81,7 @@ def test_lockup_played_through_the_forms(app, client, device):
     cards = Cards(rng)
     fields = setup_fields(autoplay.make_setup(rng, 2, "standard", cards))
     step1 = {k: v for k, v in fields.items() if re.match(r"(mode|title|name-|crew-|pass_rewards)", k)}
-    assert client.post("/lockup/new", data=step1).status_code == 200
+    assert client.post("/lockup/new", follow_redirects=True, data=step1).status_code == 200
     done = client.post("/lockup/new/start", data=fields)
     assert done.status_code == 303, done.get_data(as_text=True)[:2000]
     game_id = done.headers["Location"].rsplit("/", 1)[-1]
@@ -105,7 +105,7 @@ def test_lockup_solo_played_through_the_forms_with_an_undo(app, client, device):
     setup = playthrough.setup("expert", profile, 0, cards)
     fields = {**setup_fields(setup), "difficulty": "expert", "title": "Made-up solo night"}
     step1 = {k: v for k, v in fields.items() if re.match(r"(mode|title|name-|crew-|difficulty)", k)}
-    assert client.post("/lockup/new", data=step1).status_code == 200
+    assert client.post("/lockup/new", follow_redirects=True, data=step1).status_code == 200
     done = client.post("/lockup/new/start", data=fields)  # no seed field: the game draws one
     assert done.status_code == 303, done.get_data(as_text=True)[:2000]
     game_id = done.headers["Location"].rsplit("/", 1)[-1]

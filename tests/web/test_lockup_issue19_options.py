@@ -30,8 +30,9 @@ def test_step_one_offers_the_options_and_step_two_keeps_them(profiled):
     for key in OPTIONS:
         assert f'name="{key}"' in options
     assert "(I-19)" in plain(options) and "Polish rulebook" in plain(options)
-    page = profiled.post("/lockup/new", data={"mode": "standard", "name-0": "Ana", "name-1": "Ben",
-                                              "polish_leader_minimum": "1"}).get_data(as_text=True)
+    page = profiled.post("/lockup/new", follow_redirects=True,
+                         data={"mode": "standard", "name-0": "Ana", "name-1": "Ben",
+                               "polish_leader_minimum": "1"}).get_data(as_text=True)
     assert '<input type="hidden" name="polish_leader_minimum" value="1">' in page
 
 

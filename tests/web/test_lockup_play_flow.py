@@ -37,7 +37,7 @@ state_of = support.game_state
 def new_game(client, setup) -> str:
     fields = setup_fields(setup)
     step1 = {k: v for k, v in fields.items() if re.match(r"(mode|title|name-|crew-|pass_rewards)", k)}
-    page = client.post("/lockup/new", data=step1)
+    page = client.post("/lockup/new", follow_redirects=True, data=step1)
     assert page.status_code == 200 and "new-cards" in page.get_data(as_text=True)
     done = client.post("/lockup/new/start", data=fields)
     assert done.status_code == 303, done.get_data(as_text=True)[:2000]

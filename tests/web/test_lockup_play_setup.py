@@ -42,14 +42,14 @@ def test_solo_step_one_has_one_player_row_and_both_fill_in_the_last_game_s_playe
 
 
 def test_the_back_button_after_the_game_started_lands_on_the_game(profiled):
-    """Back from the game re-posts its setup form (same token): the game, not an empty form."""
+    """A step 1 re-posted after its game started (a page from before; same token): the game, not a new form."""
     fields = {**fields_for(), "setup_token": "made-up-token-1"}
     started = profiled.post("/lockup/new/start", data=fields)
     assert started.status_code == 303
     step_one = {k: v for k, v in fields.items() if k.startswith(("name-", "crew-", "mode", "setup_token"))}
     back = profiled.post("/lockup/new", data=step_one)
     assert back.status_code == 303 and back.location == started.location
-    fresh = profiled.post("/lockup/new", data={**step_one, "setup_token": "made-up-token-2"})
+    fresh = profiled.post("/lockup/new", follow_redirects=True, data={**step_one, "setup_token": "made-up-token-2"})
     assert fresh.status_code == 200 and 'id="new-cards"' in fresh.get_data(as_text=True)
     assert 'name="setup_token"' in profiled.get("/lockup/new").get_data(as_text=True)
 
@@ -101,13 +101,14 @@ def test_cards_entered_once_are_picked_by_name_afterwards(app, profiled):
     again = {k: v for k, v in fields.items() if not re.match(r"item\d-(?!name)", k)}  # only the items' names
     answer = profiled.post("/lockup/new/start", data={**again, "key": "second"})
     assert answer.status_code == 303
-    page = profiled.post("/lockup/new", data={"mode": "standard", "name-0": "A", "name-1": "B"})
+    page = profiled.post("/lockup/new", follow_redirects=True, data={"mode": "standard", "name-0": "A", "name-1": "B"})
     assert '<option value="Test Item 1">' in page.get_data(as_text=True)  # the catalog's autocomplete
 
 
 def test_a_solo_game_starts_and_the_guards_turn_is_one_tap(app, profiled):
     fields = {**fields_for(1, "solo"), "difficulty": "expert"}
-    step2 = profiled.post("/lockup/new", data={"mode": "solo", "name-0": "Ana", "difficulty": "expert"})
+    step2 = profiled.post("/lockup/new", follow_redirects=True,
+                          data={"mode": "solo", "name-0": "Ana", "difficulty": "expert"})
     assert "guards hold the first player marker" in step2.get_data(as_text=True)
     answer = profiled.post("/lockup/new/start", data=fields)
     assert answer.status_code == 303, answer.get_data(as_text=True)[:1500]

@@ -23,7 +23,7 @@ def card_fields(fields: dict) -> dict:
 
 def test_no_last_game_no_same_cards_button(profiled):
     fields = setup_fields(autoplay.make_setup(random.Random(3), 3, "standard"))
-    page = profiled.post("/lockup/new", data=step_one(fields)).get_data(as_text=True)
+    page = profiled.post("/lockup/new", follow_redirects=True, data=step_one(fields)).get_data(as_text=True)
     assert 'id="new-cards"' in page and 'id="same-cards"' not in page
 
 
@@ -32,9 +32,10 @@ def test_same_cards_fills_every_card_of_the_last_game_and_starts_the_same_game(a
     fields = setup_fields(autoplay.make_setup(random.Random(4), 3, "standard"))
     started = profiled.post("/lockup/new/start", data=fields)
     assert started.status_code == 303
-    offered = profiled.post("/lockup/new", data=step_one(fields)).get_data(as_text=True)
+    offered = profiled.post("/lockup/new", follow_redirects=True, data=step_one(fields)).get_data(as_text=True)
     assert 'id="same-cards"' in offered and "Same cards as last game" in offered
-    filled = profiled.post("/lockup/new", data={**step_one(fields), "same_cards": "1"}).get_data(as_text=True)
+    filled = profiled.post("/lockup/new", follow_redirects=True,
+                           data={**step_one(fields), "same_cards": "1"}).get_data(as_text=True)
     assert 'id="same-cards-filled"' in filled and 'id="same-cards"' not in filled
     for name, value in card_fields(fields).items():
         if name.endswith("name"):
@@ -84,6 +85,6 @@ def test_same_cards_solo_takes_three_items_and_no_instant_goal(profiled):
     fields = setup_fields(autoplay.make_setup(random.Random(5), 3, "standard"))
     assert profiled.post("/lockup/new/start", data=fields).status_code == 303
     solo = {"mode": "solo", "difficulty": "expert", "name-0": "Made-up Ana", "same_cards": "1"}
-    page = profiled.post("/lockup/new", data=solo).get_data(as_text=True)
+    page = profiled.post("/lockup/new", follow_redirects=True, data=solo).get_data(as_text=True)
     assert f'value="{fields["item2-name"]}"' in page and 'name="item3-name"' not in page
     assert "goal-instant-name" not in page

@@ -32,8 +32,9 @@ def test_step_one_offers_both_table_options_together_I_1_I_2(profiled):
 
 
 def test_step_two_keeps_the_checked_option_I_2(profiled):
-    page = profiled.post("/lockup/new", data={"mode": "standard", "name-0": "Ana", "name-1": "Ben",
-                                              "spanish_second_tiers": "1"}).get_data(as_text=True)
+    page = profiled.post("/lockup/new", follow_redirects=True,
+                         data={"mode": "standard", "name-0": "Ana", "name-1": "Ben",
+                               "spanish_second_tiers": "1"}).get_data(as_text=True)
     assert '<input type="hidden" name="spanish_second_tiers" value="1">' in page
 
 
@@ -60,7 +61,8 @@ def test_the_option_is_recorded_and_shown_on_the_game_page_I_2(app, profiled, mo
 
 def test_the_display_form_says_slot_1_is_next_to_the_item_deck_I_18(app, profiled):
     """Step 2 asks for the display from the deck outward and the game keeps that order (I-18)."""
-    page = profiled.post("/lockup/new", data={"mode": "standard", "name-0": "Ana", "name-1": "Ben"})
+    page = profiled.post("/lockup/new", follow_redirects=True,
+                         data={"mode": "standard", "name-0": "Ana", "name-1": "Ben"})
     text = page.get_data(as_text=True)
     display = plain(text[text.index('id="display"'):].split("</fieldset>\n  <fieldset")[0])
     assert "slot 1 = next to the item deck (I-18)" in display

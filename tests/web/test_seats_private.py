@@ -165,7 +165,7 @@ def test_the_undo_confirmation_names_the_lockup_action_and_a_seat_undoes_its_own
     ana = support.phone(app, game, "Ana")
     support.lockup_do(ana, game, "assign", seat="Ana", location="smithy", tile=["2"])
     asked = client.post(f"/games/{game}/undo")
-    assert "Undo: Ana assigns 2 to the Smithy" in text(asked)
+    assert "Undo: Ana assigns tile 2 to the Smithy" in text(asked)
     ben = support.phone(app, game, "Ben", address="192.0.2.51")
     assert ben.post(f"/games/{game}/undo").status_code == 403  # not Ben's action
     assert support.undo(ana, game).status_code == 303 and state(app, game).turn == "Ana"

@@ -179,7 +179,7 @@ def new_game(client, difficulty: str, cards: MadeUpCards) -> str:
     setup = solo_setup(difficulty, SENTINEL_PROFILE, 0, cards)
     fields = {**setup_fields(setup), "difficulty": difficulty, "title": f"Hidden pages {difficulty}"}
     step1 = {k: v for k, v in fields.items() if re.match(r"(mode|title|name-|crew-|difficulty)", k)}
-    assert client.post("/lockup/new", data=step1).status_code == 200
+    assert client.post("/lockup/new", follow_redirects=True, data=step1).status_code == 200
     done = client.post("/lockup/new/start", data=fields)
     assert done.status_code == 303, done.get_data(as_text=True)[:2000]
     return done.headers["Location"].rsplit("/", 1)[-1]

@@ -151,7 +151,8 @@ def decide_recruit(b: Batch, command: cmd.Recruit) -> None:
             raise RuleViolation(Tn("The %(tier)s at the Chow Hall recruits at most %(num)s goon",
                                    "The %(tier)s at the Chow Hall recruits at most %(num)s goons", max(costs),
                                    tier=terms.tier(tier)), "L-R6")
-        goons = Tn("%(num)s goon", "%(num)s goons", len(wanted))
+        # The subject of "… costs 3 resources in all": "Recruiting 2 goons costs", never "2 goons costs".
+        goons = Tn("Recruiting %(num)s goon", "Recruiting %(num)s goons", len(wanted))
         check_cost(b.state, seat, {"any": costs[len(wanted)]}, payment, "L-R6", goons)
         pay(b, seat, payment, "L-R6", T("recruiting at the Chow Hall"))
     for loc in wanted:

@@ -24,7 +24,9 @@ TAIL = 120  # events decoded from the end of the log: far more than three comman
 
 def _tiles(e) -> str:
     """Tiles shown face up by value; face-down ones only counted (I-16), never read as a tile value."""
-    shown = ", ".join(words.tile(t["tile"]) for t in e.tiles if t["face_up"])
+    up = [words.tile(t["tile"]) for t in e.tiles if t["face_up"]]
+    # "tile 2 and 1 tile face down", not "2 and 1 tile face down" (a value read as a count)
+    shown = ngettext("tile %(tiles)s", "tiles %(tiles)s", len(up), tiles=", ".join(up)) if up else ""
     hidden = sum(1 for t in e.tiles if not t["face_up"])
     down = ngettext("%(num)s tile face down", "%(num)s tiles face down", hidden) if hidden else ""
     tiles = _("%(shown)s and %(down)s", shown=shown, down=down) if shown and down else shown or down

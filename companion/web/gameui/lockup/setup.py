@@ -175,27 +175,45 @@ def new_solo():
 @bp.post("/new")
 @host_only
 def new_players():
-    """Step 1 posted: check the players, then ask for the cards dealt (step 2); with ``same_cards``
-    (step 2's one-tap button) the cards come filled in as in the last game."""
-    back = memory.back_to_game(forms.text(request.form, "setup_token"))  # Back from the game it started
+    """Step 1 posted: check the players, then redirect to step 2 (post/redirect/get: Back from the
+    game started there shows step 2 again, never the browser's resubmission error); with
+    ``same_cards`` (step 2's one-tap button) the cards come filled in as in the last game."""
+    back = memory.back_to_game(forms.text(request.form, "setup_token"))  # a step 1 re-posted after the start
     if back is not None:
         return back
     try:
         mode = _mode(request.form)
-        players = parse_players(request.form, mode)
+        parse_players(request.form, mode)
     except InputError as exc:  # every problem at once, each next to its row
         problems = exc.problems if isinstance(exc, E.SetupErrors) else \
             E.refused([(field, text(message)) for field, message in problems_of(exc)], []).problems
         return _page("lockup/new.html", request.form, problems=problems, errors=dict(problems), status=422)
+    step_one = _step_one(request.form)
     if mode == "solo":  # only a solo game needs the guard cards; come back with what was typed
-        missing = cards.require_profile(url_for("lockup.new_solo", **_step_one(request.form)), solo=True)
+        missing = cards.require_profile(url_for("lockup.new_solo", **step_one), solo=True)
         if missing is not None:
             return missing
+    # The start's key rides along: step 2 shown again by Back and sent again gives the same game.
+    extra = {"key": play.new_key(), **({"same_cards": "1"} if request.form.get("same_cards") else {})}
+    return redirect(url_for("lockup.new_cards", **step_one, **extra), 303)
+
+
+@bp.get("/new/cards")
+@host_only
+def new_cards():
+    """Step 2: what was dealt, for the players of step 1 (in the query string; step 1 again when
+    they do not hold)."""
+    try:
+        mode = _mode(request.args)
+        players = parse_players(request.args, mode)
+    except InputError:
+        return redirect(url_for("lockup.new", **_step_one(request.args)), 303)
     size = 3 if mode == "solo" else len(players) + 1
     last = memory.last_cards(size, solo=mode == "solo")
-    form = {**request.form.to_dict(), **last} if last and request.form.get("same_cards") else request.form
+    same = bool(last and request.args.get("same_cards"))
+    form = {**request.args.to_dict(), **last} if same else request.args
     return _page("lockup/new_cards.html", form, mode=mode, players=players, size=size, last_cards=bool(last),
-                 same_cards=form is not request.form)
+                 same_cards=same)
 
 
 @bp.post("/new/start")

@@ -51,7 +51,7 @@ def location(name: str | None) -> str:
 def plain(message: str) -> str:
     """A rendered core message in the words of the table: a location id (``chow_hall``) as its
     printed name, a guard card id (``red-5``) as "a red guard card" (its value follows it)."""
-    message = _LOCATION_ID.sub(lambda m: location(m.group(0)), message)
+    message = _LOCATION_ID.sub(lambda m: location(m.group(0).replace(" ", "_")), message)
     return _GUARD_CARD.sub(lambda m: _("a %(colour)s guard card", colour=_colour(m.group(1))), message)
 
 
@@ -62,7 +62,10 @@ def _colour(name: str) -> str:
 _GUARD_CARD = re.compile(r"\b(blue|green|yellow|red)-\d+\b")
 
 
-_LOCATION_ID = re.compile(r"\b(?:exercise_yard|sewers|infirmary|smithy|commissary|chow_hall|cell_block|library)\b")
+# A location id (``chow_hall``) or the core's lower-case English term ("chow hall", in the guards'
+# sentences): both shown as the printed name ("Chow Hall"), as every other sentence names it.
+_LOCATION_ID = re.compile(
+    r"\b(?:exercise[_ ]yard|sewers|infirmary|smithy|commissary|chow[_ ]hall|cell[_ ]block|library)\b")
 
 
 @per_language

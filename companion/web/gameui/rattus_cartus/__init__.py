@@ -22,6 +22,8 @@ OPTIONAL_COUNTS = (*CLASSES, *forms.COUNTS)
 
 def _command_data(kind: str, form) -> dict:
     data = forms.command_data(form, LIST_FIELDS)
+    if kind == "record-influence-order" and "order" in form:  # a place left blank is refused by its number
+        data["order"] = [v.strip() for v in form.getlist("order")]
     return forms.drop_blank(data, OPTIONAL_COUNTS) if kind == "record-tally" else data
 
 

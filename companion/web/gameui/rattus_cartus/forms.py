@@ -157,7 +157,10 @@ def audit_doc(form: MultiDict, found: Problems | None = None) -> dict[str, Any]:
         "plague_survivor": form.get("plague_survivor") == "on",
         "gold_two_player_tie": form.get("gold_two_player_tie", GOLD_TWO_PLAYER_TIE_DEFAULT),  # RC-F5
     }
-    ties = {cls: order for cls in CLASSES if (order := _names_list(form.get(f"ties.{cls}")))}
+    # Names as the rows spell them: a tie typed "ana, BEN" is Ana's and Ben's (case does not matter).
+    spelled = {row["name"].casefold(): row["name"] for row in doc["players"] if row["name"]}
+    ties = {cls: [spelled.get(name.casefold(), name) for name in order]
+            for cls in CLASSES if (order := _names_list(form.get(f"ties.{cls}")))}
     if ties:
         doc["influence_ties"] = ties
     if found is None:

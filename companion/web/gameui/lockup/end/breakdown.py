@@ -77,7 +77,7 @@ def _lines(doc: dict, entry: dict, score: dict, two: bool, solo: bool) -> list[d
               _("where the marker stands")),
         _line("leader_goal", _("Leader goal"), "L-F1 · L-GL1", b,
               _("holds it: %(n)s", n=leader) if doc["leader_goal"] == name else _("does not hold it")),
-        _line("end_game_goal", _("End-game goal"), "L-F2 · L-GL3", b, _end_goal_detail(doc, entry)),
+        _line("end_game_goal", _("End-game goal"), "L-F2 · L-GL3", b, _end_goal_detail(doc, entry, two)),
         _line("goons", _("Goons"), "L-F3 · L-G", b, _goons_detail(entry)),
         _line("resources", _("Resources"), "L-F4 · L-SO14" if guards else "L-F4", b,
               _("gold only, 2 each: %(gold)s gold", gold=res.get("gold", 0)) if guards
@@ -93,16 +93,20 @@ def _line(key: str, label: str, rule: str, breakdown: dict, detail: str) -> dict
     return {"key": key, "label": label, "rule": rule, "points": breakdown[key], "detail": detail}
 
 
-def _end_goal_detail(doc: dict, entry: dict) -> str:
+def _end_goal_detail(doc: dict, entry: dict, two: bool) -> str:
     goal = doc["end_game_goal"]
     if goal is None:
         return _("no end-game goal")
     if goal["kind"] == "majority":
         treasure = goal["treasure"]
         count = sum(1 for i in entry["items"] if treasure in i["treasures"])
-        return ngettext("%(num)s crafted item showing %(treasure)s (most: 8, second: 4; 2 players: 6)",
-                        "%(num)s crafted items showing %(treasure)s (most: 8, second: 4; 2 players: 6)",
-                        count, treasure=TREASURE_LABELS[treasure])
+        if two:  # only this table's points (L-GL3): a 3-player screen never says "2 players: 6"
+            return ngettext("%(num)s crafted item showing %(treasure)s (most: 6)",
+                            "%(num)s crafted items showing %(treasure)s (most: 6)", count,
+                            treasure=TREASURE_LABELS[treasure])
+        return ngettext("%(num)s crafted item showing %(treasure)s (most: 8, second: 4)",
+                        "%(num)s crafted items showing %(treasure)s (most: 8, second: 4)", count,
+                        treasure=TREASURE_LABELS[treasure])
     stars = goal["stars"].get(entry["name"], 0)
     return ngettext("meets it: %(num)s star", "meets it: %(num)s stars", stars) if stars else _("does not meet it")
 
