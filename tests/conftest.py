@@ -129,6 +129,14 @@ def app(tmp_path):
 
 
 @pytest.fixture
+def tally_device(app, tmp_path):
+    """Another device that can show the made-up test game Tally (registered by ``app``)."""
+    other = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "tally-device"), "WTF_CSRF_ENABLED": False})
+    other.jinja_loader = ChoiceLoader([other.jinja_loader, DictLoader({"test/_tally.html": TALLY_PANEL})])
+    return other
+
+
+@pytest.fixture
 def client(app):
     return app.test_client()
 

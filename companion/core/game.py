@@ -45,6 +45,9 @@ class GameDefinition:
     parse_command: Callable[[Any, Any], Any] | None = None
     command_json: Callable[[Any], dict] | None = None
     waiting_for: Callable[[Any], dict] | None = None
+    # The set-up as the game was played, given the first recorded event's type and version (an
+    # older start event can say the game followed rules an older app applied); None: as given.
+    setup_as_played: Callable[[Mapping[str, Any], str, int], Mapping[str, Any]] | None = None
 
     @classmethod
     def with_codec(cls, codec: Any, **functions: Any) -> GameDefinition:

@@ -66,11 +66,18 @@ def verify(definition: GameDefinition, records: Sequence[Any], commands: Mapping
         if not isinstance(command, Mapping):
             raise InputError(f"{head}.command", T("no command was kept for these events (they were recorded by "
                                                   "an older version of the app), so the rules cannot check them"))
+        if not done and command.get("type") == START and definition.setup_as_played is not None:
+            command = {**command, "setup": _as_played(definition, command.get("setup"), run[0])}
         made = _decide(definition, state, done, command, head, not done, reveals)
         _compare(made, run, head, where, last=run is runs[-1])
         state = _advance(definition, state, done, run, head)
         done.extend(run)
     return state
+
+
+def _as_played(definition: GameDefinition, setup: Any, first: Any) -> Any:
+    # A set-up that is not a mapping is the start's own error to name.
+    return definition.setup_as_played(setup, first.type, first.version) if isinstance(setup, Mapping) else setup
 
 
 def _runs(records: Sequence[Any]) -> list[list[Any]]:

@@ -36,7 +36,7 @@ from companion.games.lockup.box_profile import BoxProfile, parse_profile, requir
 from companion.games.lockup.events import GameStarted, GuardCardRevealed
 from companion.games.lockup.flow import Pending
 from companion.games.lockup.model import GUARDS
-from companion.games.lockup.setup import OPTIONAL_FIELDS, SETUP_FIELDS
+from companion.games.lockup.setup import OPTIONAL_FIELDS, SETUP_FIELDS, setup_as_played
 from companion.games.lockup.state import State
 from companion.solo_guard import answers, decks
 from companion.solo_guard import events as solo_events
@@ -167,5 +167,5 @@ SOLO = GameDefinition(
     key="lockup-solo", title="Lockup: A Roll Player Tale — solo against the guards",
     start=start, decide=decide, evolve=checked_evolve, view_for=view_for,
     parse_command=parse_command, command_json=command_json,
-    waiting_for=lambda state: codec.pending_json(pending(state)),
+    waiting_for=lambda state: codec.pending_json(pending(state)), setup_as_played=setup_as_played,
 )

@@ -32,6 +32,20 @@
     }
   });
 
+  // A question whose answer is forced (form[data-auto], Lockup) is posted by the page as soon as
+  // it shows it, once per event it follows (data-auto). Not htmx's "load" trigger: it fires once
+  // per element, and a morph keeps the element from one such step to the next.
+  var autoPosted = null;
+
+  document.addEventListener("htmx:load", function (event) {
+    var form = document.querySelector("form[data-auto]");
+    // Only once htmx has processed the form (the panel's own load, not the seats' beside it).
+    if (form && event.target.contains(form) && form.dataset.auto !== autoPosted && window.htmx) {
+      autoPosted = form.dataset.auto;
+      window.htmx.trigger(form, "submit");
+    }
+  });
+
   // Whether the swap under way keeps what the player entered: only a poll's, only while the
   // question stays the same (checked when the poller itself is morphed, before any form).
   var keeping = false;

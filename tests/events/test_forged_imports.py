@@ -288,7 +288,7 @@ def test_a_game_recorded_before_commands_were_kept_exports_but_does_not_import(a
     exported = client.get(f"/games/{game['id']}/export.jsonl")
     lines = gamelogs.parse(exported.get_data(as_text=True))
     assert exported.status_code == 200 and lines[0]["command"] is None
-    status, shown = upload(app, lines, rechain=False)
+    status, shown = upload(device, lines, rechain=False)  # another device: its own is given the held game back
     assert status == 400 and shown.startswith("File: line 1.command: no command was kept"), shown
 
 

@@ -180,6 +180,7 @@ def _pass_and_run_until(state, predicate):
     of that command (locations nobody may decline resolve within the pass itself, L-LO6)."""
     state, events = do(state, {"type": "pass", "seat": "Ana"})
     cards = MadeUpCards(0)
+    cards.n = 1000  # names after those of the set-up: a card is never drawn twice (L-C5)
     for _ in range(200):
         if any(predicate(e) for e in events):
             return events
@@ -242,7 +243,8 @@ def test_start_accepts_a_parsed_box_profile_and_takes_crew_tiles_from_it(made_up
 def test_l_lo6_l_so8_a_solo_game_waits_to_confirm_only_where_the_player_may_decline():
     """Issue 23: the guards never decline (L-SO8) and a straggler has nothing to decline (L-LO5):
     such a location is confirmed within the command that reached it, never asked."""
-    state, cards, asked, revealed = new_game("expert", 3), MadeUpCards(3), 0, 0
+    cards, asked, revealed = MadeUpCards(3), 0, 0  # one source of names: a card is never drawn twice (L-C5)
+    state = SOLO.fold(SOLO.start(setup("expert", PROFILE, 3, cards)))
     for _ in range(2000):
         waiting = pending(state)
         if waiting.kind == "over":

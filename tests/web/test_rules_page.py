@@ -158,8 +158,9 @@ class Visible(HTMLParser):
     same-site links to follow. Script, style and the head's title are not visible text."""
 
     # Not visible (script, style, the head's title, template), or a place HTML allows no link in (option,
-    # textarea, button: a rule id on a button is part of its action's name, like "Reserve (L-IT2)").
-    HIDDEN = {"script", "style", "title", "template", "option", "textarea", "button"}
+    # textarea, button, summary: a rule id on a button is part of its action's name, like "Reserve (L-IT2)";
+    # a summary is itself the fold's control, so a link inside it would be nested interactive content).
+    HIDDEN = {"script", "style", "title", "template", "option", "textarea", "button", "summary"}
 
     def __init__(self, html: str):
         super().__init__(convert_charrefs=True)

@@ -82,7 +82,8 @@ def test_undo_with_nothing_to_undo_says_so(app, client):
     assert response.status_code == 422 and b"Nothing to undo" in response.data
 
 
-def test_export_import_round_trip_folds_to_the_same_state(app, client):
+def test_export_import_round_trip_folds_to_the_same_state(app, client, tally_device):
+    """Imported on another device (its own device is given the held game back, issue 23)."""
     game = start(app)
     client.post(f"/test-tally/{game['id']}/add", data={"player": "Ana", "points": "4"})
     client.post(f"/test-tally/{game['id']}/add", data={"player": "Ben", "points": "2"})
@@ -91,16 +92,17 @@ def test_export_import_round_trip_folds_to_the_same_state(app, client):
     assert exported.mimetype == "application/jsonl"
     lines = exported.get_data(as_text=True).splitlines()
     assert len(lines) == 5 and '"end": "companion-export"' in lines[-1]  # four events, the closing line
-    imported = client.post(
+    other = tally_device.test_client()
+    imported = other.post(
         "/games/import", data={"file": (io.BytesIO(exported.data), "tally.jsonl")}, content_type="multipart/form-data"
     )
     assert imported.status_code == 303
     new_id = imported.headers["Location"].rsplit("/", 1)[1]
     assert new_id != game["id"]
-    assert scores(client, {"id": new_id}) == scores(client, game)
+    assert scores(other, {"id": new_id}) == scores(client, game)
     # undo history survives the trip: redo works on the imported game
-    support.undo(client, new_id, "redo", key="r-imported")
-    assert [s[:6] for s in scores(client, {"id": new_id})] == ["Ana: 4", "Ben: 2"]
+    support.undo(other, new_id, "redo", key="r-imported")
+    assert [s[:6] for s in scores(other, {"id": new_id})] == ["Ana: 4", "Ben: 2"]
 
 
 def test_import_of_a_bad_file_names_the_problem_and_writes_nothing(app, client):

@@ -167,10 +167,14 @@ def table(app, client):
 
 
 def load(app, game_id):
+    return load_events(app, game_id).state
+
+
+def load_events(app, game_id):
     from companion.web import get_store, play
 
     with app.test_request_context():
-        return play.load(get_store().game(game_id)).state
+        return play.load(get_store().game(game_id))
 
 
 def new_game(client, difficulty: str, cards: MadeUpCards) -> str:
@@ -269,11 +273,21 @@ class Watch:
         self.app, self.client, self.game_id = app, client, game_id
         self.seen: set[str] = set()
         self.checked: Counter = Counter()
+        self._events: list = []
+        self._state = None
         self.state = self.load()
 
     def load(self):
-        self.state = load(self.app, self.game_id)
-        self.seen |= {c for c, (_loc, up) in on_board(self.state.game).items() if up}
+        """The state now; every card face up after any event since the last look counts as seen (a
+        location the game resolves by itself turns its guard card up and takes it back in one step)."""
+        loaded = load_events(self.app, self.game_id)
+        events, evolve = list(loaded.events), loaded.ui.definition.evolve
+        if events[:len(self._events)] != self._events:  # an undo changed the past: fold it again
+            self._events, self._state = [], None
+        for event in events[len(self._events):]:
+            self._state = evolve(self._state, event)
+            self.seen |= {c for c, (_loc, up) in on_board(self._state.game).items() if up}
+        self._events, self.state = events, loaded.state
         return self.state
 
     def check(self, where: str, names, answer: str | None = None) -> None:

@@ -74,6 +74,7 @@ from companion.games.lockup import events as E
 from companion.games.lockup.flow import Batch, Pending
 from companion.games.lockup.fold import evolve, fold_many
 from companion.games.lockup.model import CUBES, GUARDS
+from companion.games.lockup.setup import setup_as_played
 from companion.games.lockup.setup import start as _setup_start
 from companion.games.lockup.state import State, held, in_hand
 
@@ -300,5 +301,5 @@ GAME = GameDefinition(
     key="lockup", title="Lockup: A Roll Player Tale", start=start, decide=decide, evolve=_checked_evolve,
     view_for=view_for, fold_many=fold_many,
     parse_command=codec.parse_command, command_json=codec.command_json,
-    waiting_for=lambda state: codec.pending_json(pending(state)),
+    waiting_for=lambda state: codec.pending_json(pending(state)), setup_as_played=setup_as_played,
 )

@@ -37,8 +37,13 @@ def _reason_was_english(payload: dict) -> dict:
 @event_type
 @dataclass(frozen=True)
 class GameStarted(Event):
-    """The table set up a game (L-S): seats, cards, goals, options."""
+    """The table set up a game (L-S): seats, cards, goals, options.
+
+    Version 2: ``options["confirm_each_location"]``, true for a game begun before the app
+    confirmed by itself a location where no player has a reward to decline (its log holds the
+    table's ``collect`` there); version 1 games are read with it true."""
     type: ClassVar[str] = "game-started"
+    version: ClassVar[int] = 2
     mode: str
     players: tuple  # ({name, crew, reputation, power, suspicion, storage_limit, resources}, ...) clockwise
     first_player: str
@@ -429,6 +434,11 @@ class Adjusted(WordedEvent):
     quantity: str
     delta: int
     reason: str | dict
+
+
+@upcaster(GameStarted.type, 1)
+def _confirmed_each_location(payload: dict) -> dict:
+    return {**payload, "options": {**payload.get("options", {}), "confirm_each_location": True}}
 
 
 for _worded in (Straggled, CubesMoved, ReputationChanged, CounterChanged, Adjusted):

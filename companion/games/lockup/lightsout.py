@@ -48,7 +48,8 @@ def step(b: Batch) -> Pending | None:
         return _next_location(b)
     if not r.confirmed:
         undecided = undecided_seats(s)
-        if not undecided:  # nobody (left) with a reward to decline: no decision, no tap (L-LO4)
+        if not undecided and not s.options.get("confirm_each_location"):
+            # nobody (left) with a reward to decline: no decision, no tap (L-LO4)
             _confirm(b, r.declined)
             return None
         detail = {"ranking": list(r.ranking), "tiers": dict(r.tiers), "strength": dict(r.strength),

@@ -25,6 +25,7 @@ allowed otherwise (side A: 1 power, 0 suspicion, storage limit 5, reputation 10,
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from companion.core import jsonin
@@ -37,7 +38,7 @@ from companion.games.lockup.events import GameStarted
 from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, MODES, SUPPLY
 
 SETUP_FIELDS = ("mode", "players", "crew_tiles", "goals", "display", "goons")
-OPTIONAL_FIELDS = ("first_player", "options", "advanced", "seed", "copies")
+OPTIONAL_FIELDS = ("first_player", "options", "advanced", "seed", "copies", "confirm_each_location")
 # Table options (booleans, default false): I-1, I-2, I-4, I-12 and I-19 of the rules reference.
 TABLE_OPTIONS = ("pass_rewards_down", "spanish_second_tiers", "raid_zero_ranks", "majority_zero_ranks",
                  "polish_leader_minimum")
@@ -75,7 +76,9 @@ def start(setup: Any) -> list:
             display=tuple(card_doc(i) for i in display),
             goons={loc: card_doc(g) for loc, g in goons.items()},
             goals=goals,
-            options={**_options(doc.get("options", {})), "advanced": advanced},
+            options={**_options(doc.get("options", {})), "advanced": advanced,
+                     "confirm_each_location": jsonin.boolean(doc.get("confirm_each_location", False),
+                                                             "confirm_each_location")},
             seed=jsonin.integer(doc["seed"], "seed") if doc.get("seed") is not None else None,
         )
     ]
@@ -199,3 +202,11 @@ def _check_supply(people: list[dict], goons: dict) -> None:
         if n > SUPPLY[cube]:
             raise InputError("players", T("the starting %(cube)s (%(n)s) exceeds the supply of %(supply)s (L-C3)",
                                           cube=cube, n=n, supply=SUPPLY[cube]))
+
+
+def setup_as_played(setup: Mapping[str, Any], first_type: str, first_version: int) -> Mapping[str, Any]:
+    """The set-up of a recorded game as it was played: a game begun by an app that asked the table to
+    confirm every location (``game-started`` version 1) goes on doing so."""
+    if first_type == GameStarted.type and first_version < 2:
+        return {**setup, "confirm_each_location": True}
+    return setup
