@@ -398,6 +398,25 @@ def deal_guards(t, values=(1, 1, 1, 1, 1, 1, 1), special: str | None = None) -> 
     t.do("deal_guards", cards=cards)
 
 
+def roll_call(t, *moves: tuple[str, str, int]) -> None:
+    """Roll Call with face-up tiles: each ``(seat, location, value)`` assigned in order, then
+    everyone still in passes (L-RC2, L-RC7)."""
+    for seat, location, tile in moves:
+        t.do("assign", seat=seat, location=location, tiles=[{"tile": tile, "face_up": True}])
+    t.pass_all()
+
+
+def solo_roll_call(t, move: tuple[str, str, int], reveals: tuple[str, str]) -> None:
+    """A solo Roll Call after the deal (L-SO5): the guards reveal at ``reveals[0]``, the player puts
+    one tile at a location (``move``: seat, location, value), the guards reveal at ``reveals[1]``,
+    the player passes."""
+    seat, location, tile = move
+    t.do("guard_turn", reveal={"location": reveals[0], "index": 0})
+    t.do("assign", seat=seat, location=location, tiles=[tile])
+    t.do("guard_turn", reveal={"location": reveals[1], "index": 0})
+    t.do("pass", seat=seat)
+
+
 def drive(t, until) -> None:
     """Confirm locations and decline choices until ``until(pending)`` holds."""
     while not until(t.pending):
