@@ -340,12 +340,17 @@ def seq(app, game_id: str) -> int:
         return get_store().last_seq(game_id)
 
 
-def count_games(app) -> int:
-    """How many games the device has recorded."""
+def games_of(app) -> list[dict]:
+    """The games the device has recorded (their rows)."""
     from companion.web import get_store
 
     with app.app_context():
-        return len(get_store().games())
+        return get_store().games()
+
+
+def count_games(app) -> int:
+    """How many games the device has recorded."""
+    return len(games_of(app))
 
 
 def game_state(app, game_id: str):
