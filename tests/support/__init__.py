@@ -340,6 +340,18 @@ def seq(app, game_id: str) -> int:
         return get_store().last_seq(game_id)
 
 
+def run_together(target, arguments) -> None:
+    """Call ``target(*args)`` for each ``args`` of ``arguments``, each in its own thread, all at
+    once (to race them); return when every one is done."""
+    import threading
+
+    threads = [threading.Thread(target=target, args=args) for args in arguments]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
 def games_of(app) -> list[dict]:
     """The games the device has recorded (their rows)."""
     from companion.web import get_store
