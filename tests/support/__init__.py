@@ -325,6 +325,21 @@ def alerts(response) -> list[str]:
     return [words(m) for m in found]
 
 
+def refused_page(client, url: str, form: dict, **options) -> str:
+    """Post ``form`` to ``url`` (``options``: more of the client's ``post`` arguments): refused as
+    bad input (422). The page."""
+    response = client.post(url, data=form, **options)
+    assert response.status_code == 422, response.status_code
+    return response.get_data(as_text=True)
+
+
+def invalid_field(page: str, name: str) -> str:
+    """The input or select named ``name`` in ``page``, which must be marked invalid; its tag."""
+    tag = re.search(rf'<(?:input|select)[^>]*name="{re.escape(name)}"[^>]*>', page).group()
+    assert 'aria-invalid="true"' in tag, name
+    return tag
+
+
 def form_fields(page: str, action_url: str) -> dict[str, str]:
     """The hidden fields of the first form posting to ``action_url`` in ``page``."""
     start = page.index(f'action="{action_url}"')
