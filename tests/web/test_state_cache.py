@@ -84,10 +84,8 @@ def marker(client, game_id: str, which: str, key: str) -> bool:
 
 
 def undo_redo_now_and_then(app, client, game_id: str, step: int, rng: random.Random) -> int:
-    """Every 9th step: undo once or twice, then redo all, some, or none (a new command then ends
-    the redo chain); the cache is checked after each marker."""
-    if step % 9:
-        return 0
+    """Undo once or twice, then redo all, some, or none (a new command then ends the redo chain);
+    the cache is checked after each marker."""
     undone = 0
     for i in range(rng.choice((1, 2))):
         undone += marker(client, game_id, "undo", f"{game_id}-u{step}-{i}")
@@ -109,8 +107,10 @@ def test_five_player_game_cached_fold_is_the_full_fold_after_every_step(app, cli
         action, fields = form_for(command, state)
         post(client, game_id, action, fields, f"k{step}", htmx=step % 2 == 0)
         state, step = checked(app, game_id), step + 1
-        undone += undo_redo_now_and_then(app, client, game_id, step, rng)
-        state = checked(app, game_id)
+        if step % 9 == 0:  # now and then: read again with nothing new (the cache as it is), undo, redo
+            checked(app, game_id)
+            undone += undo_redo_now_and_then(app, client, game_id, step, rng)
+            state = checked(app, game_id)
     assert step > 100 and undone > 5
 
 
@@ -132,8 +132,10 @@ def test_solo_game_cached_fold_is_the_full_fold_after_every_step(app, client):
         action, form = form_for(command, state.game)
         post(client, game_id, action, form, f"s{step}", htmx=step % 2 == 1)
         state, step = checked(app, game_id), step + 1
-        undone += undo_redo_now_and_then(app, client, game_id, step, rng)
-        state = checked(app, game_id)
+        if step % 9 == 0:  # now and then: read again with nothing new (the cache as it is), undo, redo
+            checked(app, game_id)
+            undone += undo_redo_now_and_then(app, client, game_id, step, rng)
+            state = checked(app, game_id)
     assert step > 30 and undone > 2 and GUARDS in state.game.seats
 
 
