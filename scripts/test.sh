@@ -24,7 +24,6 @@ export CHROMIUM="$chromium_bin"
 
 .venv/bin/ruff check .
 .venv/bin/lint-imports  # the layers and no import circles (pyproject.toml, docs/architecture.md)
-# Two workers (pytest-xdist): each browser test module runs whole in one worker (tests/conftest.py),
-# the modules spread over both, one Chromium per worker, the other tests around them.
-# PYTEST_WORKERS=0 runs everything in this one process.
+# Two workers (pytest-xdist): the browser tests in one of them, one after the other (tests/conftest.py),
+# everything else in the other. PYTEST_WORKERS=0 runs everything in this one process.
 .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" --dist loadgroup "$@"

@@ -168,10 +168,8 @@ def remote(app):
 
 
 def pytest_collection_modifyitems(config, items):
-    """With pytest-xdist (``scripts/test.sh`` runs ``-n 2 --dist loadgroup``) the tests of one
-    browser module run in the same worker, one after another (they share what the module sets up
-    and caches); the modules spread over both workers, one Chromium per worker, and the other tests
-    fill in around them. (One worker for every browser test was the suite's long pole.)"""
+    """With pytest-xdist (``scripts/test.sh`` runs ``-n 2 --dist loadgroup``) every browser test
+    runs in the same worker, one Chromium at a time, while the other worker runs the rest."""
     for item in items:
         if item.get_closest_marker("browser"):
-            item.add_marker(pytest.mark.xdist_group(f"browser-{item.path.stem}"))
+            item.add_marker(pytest.mark.xdist_group("browser"))
