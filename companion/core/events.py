@@ -20,7 +20,8 @@ _UPCASTERS: dict[tuple[str, int], Callable[[dict], dict]] = {}
 
 @dataclasses.dataclass(frozen=True)
 class Event:
-    """Base class. Subclasses set ``type`` (kebab-case) and ``version`` as class attributes."""
+    """Base class. Subclasses set ``type`` (kebab-case) and ``version`` as class attributes
+    (declare one with :func:`event`, which does it)."""
 
     type: ClassVar[str] = ""
     version: ClassVar[int] = 1
