@@ -103,7 +103,7 @@ def mutated_examples(draw, max_mutations: int = 3):
 # --- the fuzz ------------------------------------------------------------------------------------
 
 
-@settings(max_examples=250, **SETTINGS)
+@settings(max_examples=100, **SETTINGS)  # thousands more in test_long_fuzz_of_every_subcommand (-m slow)
 @given(mutated_examples())
 def test_mutated_examples_keep_the_contract(case):
     example, text = case

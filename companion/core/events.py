@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, dataclass_transform
 
 _EVENT_TYPES: dict[str, type[Event]] = {}
 _UPCASTERS: dict[tuple[str, int], Callable[[dict], dict]] = {}
@@ -20,7 +20,8 @@ _UPCASTERS: dict[tuple[str, int], Callable[[dict], dict]] = {}
 
 @dataclasses.dataclass(frozen=True)
 class Event:
-    """Base class. Subclasses set ``type`` (kebab-case) and ``version`` as class attributes."""
+    """Base class. Subclasses set ``type`` (kebab-case) and ``version`` as class attributes
+    (declare one with :func:`event`, which does it)."""
 
     type: ClassVar[str] = ""
     version: ClassVar[int] = 1
@@ -82,6 +83,22 @@ def event_type(cls: type[Event]) -> type[Event]:
     return cls
 
 
+@dataclass_transform(frozen_default=True)
+def event(type_: str, version: int | None = None) -> Callable[[type], type[Event]]:
+    """Class decorator: declare an event class of ``type_`` in one line.
+
+    The class becomes a frozen dataclass with that ``type`` (and ``version`` when given; else the
+    base's, so a :class:`Event` subclass is version 1) and is registered (:func:`event_type`)."""
+
+    def declare(cls: type) -> type[Event]:
+        cls.type = type_
+        if version is not None:
+            cls.version = version
+        return event_type(dataclasses.dataclass(frozen=True)(cls))
+
+    return declare
+
+
 def upcaster(type_: str, from_version: int):
     """Decorator: register ``fn(payload) -> payload`` lifting ``type_`` from ``from_version`` to +1."""
 
@@ -90,6 +107,12 @@ def upcaster(type_: str, from_version: int):
         return fn
 
     return register
+
+
+def upcast_with_defaults(type_: str, from_version: int, **defaults: Any) -> None:
+    """Register the usual upcaster: ``type_`` at ``from_version`` lacked the fields ``defaults``
+    names, and behaved as their values say (a stored value is kept)."""
+    upcaster(type_, from_version)(lambda payload: {**defaults, **payload})
 
 
 def decode(type_: str, version: int, payload: Mapping[str, Any]) -> Event:

@@ -7,55 +7,41 @@ gives the form that may be shown or exported before the game is over.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
-from companion.core.events import Event, event_type, upcaster
+from companion.core.events import Event, event, upcaster
 from companion.games.lockup.events import WordedEvent
 
 
-@event_type
-@dataclass(frozen=True)
+@event("solo-guards-started")
 class SoloGuardsStarted(Event):
     """The guards' automaton was set up (L-SO1, L-SO2): difficulty, seed and the 12 guard cards."""
-
-    type: ClassVar[str] = "solo-guards-started"
     difficulty: str
     seed: int
     cards: tuple  # ({id, colour, value, special}, ...) in box-profile order, not in deck order
 
 
-@event_type
-@dataclass(frozen=True)
+@event("guard-decks-shuffled")
 class GuardDecksShuffled(Event):
     """Both decks were gathered whole and shuffled for a round (L-SO2, L-SO3, L-SO13); top card first."""
-
-    type: ClassVar[str] = "guard-decks-shuffled"
     round: int
     guards: tuple
     locations: tuple
 
 
-@event_type
-@dataclass(frozen=True)
+@event("location-card-revealed")
 class LocationCardRevealed(Event):
     """A guard turn revealed the top location card (L-SO5); ``location`` is None for OFF DUTY."""
-
-    type: ClassVar[str] = "location-card-revealed"
     card: str
     location: str | None
 
 
-@event_type
-@dataclass(frozen=True)
+@event("guards-decided", version=2)
 class GuardsDecided(WordedEvent):
     """An automatic decision of the guards (L-SO5, L-SO8, L-SO9, L-SO10, I-8) with its one-line reason.
 
     Version 2 stores the reason as a message (msgid and params, ``core.i18n.to_json``) so it is
     shown in each viewer's language; version 1 stored its English text, kept as it is."""
-
-    type: ClassVar[str] = "guards-decided"
-    version: ClassVar[int] = 2
     decision: str
     result: dict
     reason: str | dict

@@ -11,6 +11,8 @@ Lockup table tools. Every name and card here is made up.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pytest
 import support
 from browser.test_lockup_browser import Table, new_game
@@ -24,6 +26,17 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.browser
 
 LIVE_MS = 3000  # the poll runs every second: the phone shows the host's save well within this
+
+
+@contextmanager
+def host_and_phone(browser):
+    """The two devices of a scenario (browser contexts), closed after it."""
+    host, phone = Device(browser, "host"), Device(browser, "phone")
+    try:
+        yield host, phone
+    finally:
+        host.close()
+        phone.close()
 
 
 def join(host: Device, phone: Device, seat: str) -> None:
@@ -48,8 +61,7 @@ def kept_after(phone: Device, field: str, value: str) -> None:
 
 
 def test_rattus_cartus_end_game_counts_survive_the_hosts_save(browser, lan_served, screenshot):
-    host, phone = Device(browser, "host"), Device(browser, "phone")
-    try:
+    with host_and_phone(browser) as (host, phone):
         start_rc(host.page, lan_served.host_url, screenshot)
         play_all_rounds(host.page, screenshot)
         join(host, phone, "Azul")
@@ -68,14 +80,10 @@ def test_rattus_cartus_end_game_counts_survive_the_hosts_save(browser, lan_serve
         expect(phone.page.locator("#rc-2-burghers")).to_have_value("3")
         expect(phone.page.locator("#rc-tally-2")).to_have_attribute("open", "")
         screenshot(phone.page, "live-morph-rc-phone")
-    finally:
-        host.close()
-        phone.close()
 
 
 def test_a_ragami_turn_form_survives_the_hosts_save(browser, lan_served, screenshot):
-    host, phone = Device(browser, "host"), Device(browser, "phone")
-    try:
+    with host_and_phone(browser) as (host, phone):
         start_ragami(host.page, lan_served.host_url)
         join(host, phone, "Ver")
         # Ver's phone half-fills the conflict form: a saint ticked, a fold opened, cubes typed.
@@ -90,15 +98,11 @@ def test_a_ragami_turn_form_survives_the_hosts_save(browser, lan_served, screens
         expect(phone.page.locator('#rg-resolve-form input[name="saints"][value="Ama"]')).to_be_checked()
         expect(phone.page.locator("#rg-resolve-more")).to_have_attribute("open", "")
         screenshot(phone.page, "live-morph-ragami-phone")
-    finally:
-        host.close()
-        phone.close()
 
 
 def test_a_lockup_form_survives_the_hosts_save(browser, lan_served, screenshot):
     support.store_profile(lan_served.app, {"game": "lockup", "crew_tiles": [2, 7391, 8462, 9573]})
-    host, phone = Device(browser, "host"), Device(browser, "phone")
-    try:
+    with host_and_phone(browser) as (host, phone):
         new_game(host.page, Table(host.page, screenshot, "live-morph"), lan_served.host_url, ("Ana", "Ben", "Cleo"))
         join(host, phone, "Ben")
         # Ben's phone opens the table tools and half-types an adjustment.
@@ -122,6 +126,3 @@ def test_a_lockup_form_survives_the_hosts_save(browser, lan_served, screenshot):
         expect(phone.page.locator("#adj-quantity")).to_have_value("tomes")
         expect(phone.page.locator("#lockup-tools details").first).to_have_attribute("open", "")
         screenshot(phone.page, "live-morph-lockup-phone")
-    finally:
-        host.close()
-        phone.close()

@@ -8,8 +8,6 @@ game "Tally" of tests/conftest.py."""
 
 from __future__ import annotations
 
-import html
-import io
 import json
 import re
 
@@ -17,11 +15,11 @@ import pytest
 import support
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import gamelogs
+from support import count_games, gamelogs
+from support.gamelogs import import_lines as upload
 
 from companion import create_app
 from companion.core.errors import InputError
-from companion.events import EventStore
 from companion.events.jsonl import export_lines, parse_export, replay
 from companion.web import get_store
 
@@ -31,31 +29,14 @@ PYTHON_TEXT = re.compile(r"Traceback|Error\b|not in list|NoneType|object has no|
 
 
 
-def upload(app, lines: list[dict], rechain: bool = True) -> tuple[int, str]:
-    """Import ``lines`` (re-chained, as a forger would); (status, the error shown)."""
-    data = gamelogs.dump(gamelogs.rechain(lines) if rechain else lines)
-    answer = app.test_client().post("/games/import", data={"file": (io.BytesIO(data), "game.jsonl")},
-                                    content_type="multipart/form-data")
-    found = re.search(r'<p class="error" role="alert">([^<]*)</p>', answer.get_data(as_text=True))
-    return answer.status_code, html.unescape(found.group(1)) if found else ""
-
-
-def games_of(app) -> list[dict]:
-    store = EventStore(app.config["DATABASE"])
-    try:
-        return store.games()
-    finally:
-        store.close()
-
-
-def refused_at(app, lines: list[dict], line: int, part: str = "", rechain: bool = True) -> str:
+def refused_at(app, lines: list[dict], line: int, part: str = "", as_is: bool = False) -> str:
     """Import the forgery: refused (400) naming ``line N`` (and ``part`` after it), in words, and
     nothing written. The problem as shown."""
-    status, shown = upload(app, lines, rechain)
+    status, shown = upload(app, lines, as_is)
     assert status == 400, shown
     assert shown.startswith(f"File: line {line}{part}"), shown
     assert not PYTHON_TEXT.search(shown), shown
-    assert games_of(app) == [], "nothing is written for a refused file"
+    assert count_games(app) == 0, "nothing is written for a refused file"
     return shown
 
 
@@ -75,7 +56,7 @@ def renumbered(lines: list[dict]) -> list[dict]:
 def test_the_untouched_export_re_chained_imports(lockup_lines, device):
     """The control: re-chaining alone refuses nothing."""
     assert upload(device, events_of(lockup_lines))[0] == 303
-    assert len(games_of(device)) == 1
+    assert count_games(device) == 1
 
 
 # --- Lockup forgeries --------------------------------------------------------------------------
@@ -175,7 +156,7 @@ def test_a_hidden_information_game_cut_between_commands_is_refused(lockup_lines,
     lines = events_of(lockup_lines)[:-2]
     status, shown = upload(device, lines)
     assert status == 400 and shown.startswith("File: file: the game does not reach its end"), shown
-    assert games_of(device) == []
+    assert count_games(device) == 0
 
 
 def test_a_command_the_rules_refuse_is_refused_naming_its_line(lockup_lines, device):
@@ -265,16 +246,16 @@ def test_a_format_1_file_is_refused_as_unverifiable(lockup_lines, device):
     old = [{k: v for k, v in line.items() if k != "command"} for line in events_of(lockup_lines)]
     chained = gamelogs.rechain(old)
     chained[-1].pop("format")
-    status, shown = upload(device, chained, rechain=False)
+    status, shown = upload(device, chained, as_is=True)
     assert status == 400 and "older version of the app (export format 1" in shown, shown
     assert shown.startswith(f"File: line {len(old) + 1}: ")
-    assert games_of(device) == []
+    assert count_games(device) == 0
 
 
 def test_a_newer_format_is_refused_naming_it(lockup_lines, device):
     chained = gamelogs.rechain(events_of(lockup_lines))
     chained[-1]["format"] = 3
-    status, shown = upload(device, chained, rechain=False)
+    status, shown = upload(device, chained, as_is=True)
     assert status == 400 and shown.startswith(f"File: line {len(chained)}.format: "), shown
 
 
@@ -288,7 +269,7 @@ def test_a_game_recorded_before_commands_were_kept_exports_but_does_not_import(a
     exported = client.get(f"/games/{game['id']}/export.jsonl")
     lines = gamelogs.parse(exported.get_data(as_text=True))
     assert exported.status_code == 200 and lines[0]["command"] is None
-    status, shown = upload(device, lines, rechain=False)  # another device: its own is given the held game back
+    status, shown = upload(device, lines, as_is=True)  # another device: its own is given the held game back
     assert status == 400 and shown.startswith("File: line 1.command: no command was kept"), shown
 
 

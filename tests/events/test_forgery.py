@@ -10,14 +10,12 @@ Games are random legal ones with made-up cards, or short scripted ones with made
 
 from __future__ import annotations
 
-import html
-import io
 import json
-import re
 
 import pytest
 import support
-from support import gamelogs
+from support import count_games, gamelogs
+from support.gamelogs import import_lines as upload
 
 from companion.core.errors import InputError
 from companion.events import EventStore
@@ -32,23 +30,6 @@ from companion.solo_guard.playthrough import MadeUpCards, setup
 KINDS = ("lockup", "lockup-solo", "ragami", "rattus-cartus")
 
 
-
-
-def upload(app, lines: list[dict]) -> tuple[int, str]:
-    """Import ``lines`` re-chained; (status, the error shown)."""
-    data = gamelogs.dump(gamelogs.rechain(lines))
-    answer = app.test_client().post("/games/import", data={"file": (io.BytesIO(data), "game.jsonl")},
-                                    content_type="multipart/form-data")
-    found = re.search(r'<p class="error" role="alert">([^<]*)</p>', answer.get_data(as_text=True))
-    return answer.status_code, html.unescape(found.group(1)) if found else ""
-
-
-def no_games(app) -> bool:
-    store = EventStore(app.config["DATABASE"])
-    try:
-        return store.games() == []
-    finally:
-        store.close()
 
 
 def line_of(lines: list[dict], event_type: str) -> int:
@@ -101,7 +82,7 @@ def test_l_f_the_import_page_names_the_line_of_the_edited_score_and_writes_nothi
     status, error = upload(device, _edit_result(lockup_lines, _more_points))
     assert status == 400
     assert error.startswith(f"File: line {line_of(lockup_lines, 'game-ended')}.game-ended.result: "), error
-    assert no_games(device)
+    assert count_games(device) == 0
 
 
 def test_the_untouched_game_re_chained_still_imports(lockup_lines, device):
@@ -125,7 +106,7 @@ def test_l_so1_a_multiplayer_log_relabelled_as_solo_is_refused_at_its_start(lock
     assert error.field.startswith("line 1.command.setup"), str(error)
     status, shown = upload(device, _relabelled(lockup_lines))
     assert status == 400 and shown.startswith("File: line 1.command.setup"), shown
-    assert no_games(device)
+    assert count_games(device) == 0
 
 
 def test_l_so1_relabelled_with_its_mode_changed_too_is_refused_at_its_start(lockup_lines):

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import sqlite3
-import threading
 from dataclasses import dataclass
 
 import pytest
+from support import run_together
 
 from companion.core.events import Event, decode, event_type, upcaster
 from companion.events import ConflictError, EventStore, IdempotencyError
@@ -108,11 +108,7 @@ def test_two_connections_racing_on_the_same_seq_one_wins(tmp_path):
         finally:
             s.close()
 
-    threads = [threading.Thread(target=writer, args=(i,)) for i in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    run_together(writer, [(i,) for i in range(4)])
     assert sorted(outcomes) == ["conflict", "conflict", "conflict", "ok"]
     assert setup.last_seq(game["id"]) == 1
     setup.close()
@@ -192,11 +188,7 @@ def test_update_setting_is_atomic_read_modify_write(tmp_path):
         s.update_setting("catalog", lambda doc: {**(doc or {}), f"card-{i}": i})
         s.close()
 
-    threads = [threading.Thread(target=add_one, args=(i,)) for i in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    run_together(add_one, [(i,) for i in range(8)])
     reader = EventStore(path)
     assert reader.get_setting("catalog") == {f"card-{i}": i for i in range(8)}
     reader.close()

@@ -42,7 +42,7 @@ def _scrambled(state):
                                location_deck=state.location_deck[::-1], seed=(state.seed or 0) + 1)
 
 
-@pytest.mark.parametrize("difficulty", ["easy", "expert"])
+@pytest.mark.parametrize("difficulty", [pytest.param("easy", marks=pytest.mark.slow), "expert"])  # easy: -m slow
 def test_views_do_not_depend_on_hidden_information_at_any_point(difficulty):
     """At every step, the view of the player and of a spectator is the same whatever the hidden
     values and deck orders are; and it never holds the seed."""

@@ -327,6 +327,21 @@ def alerts(response) -> list[str]:
     return [words(m) for m in found]
 
 
+def refused_page(client, url: str, form: dict, **options) -> str:
+    """Post ``form`` to ``url`` (``options``: more of the client's ``post`` arguments): refused as
+    bad input (422). The page."""
+    response = client.post(url, data=form, **options)
+    assert response.status_code == 422, response.status_code
+    return response.get_data(as_text=True)
+
+
+def invalid_field(page: str, name: str) -> str:
+    """The input or select named ``name`` in ``page``, which must be marked invalid; its tag."""
+    tag = re.search(rf'<(?:input|select)[^>]*name="{re.escape(name)}"[^>]*>', page).group()
+    assert 'aria-invalid="true"' in tag, name
+    return tag
+
+
 def form_fields(page: str, action_url: str) -> dict[str, str]:
     """The hidden fields of the first form posting to ``action_url`` in ``page``."""
     start = page.index(f'action="{action_url}"')
@@ -342,12 +357,29 @@ def seq(app, game_id: str) -> int:
         return get_store().last_seq(game_id)
 
 
-def count_games(app) -> int:
-    """How many games the device has recorded."""
+def run_together(target, arguments) -> None:
+    """Call ``target(*args)`` for each ``args`` of ``arguments``, each in its own thread, all at
+    once (to race them); return when every one is done."""
+    import threading
+
+    threads = [threading.Thread(target=target, args=args) for args in arguments]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
+def games_of(app) -> list[dict]:
+    """The games the device has recorded (their rows)."""
     from companion.web import get_store
 
     with app.app_context():
-        return len(get_store().games())
+        return get_store().games()
+
+
+def count_games(app) -> int:
+    """How many games the device has recorded."""
+    return len(games_of(app))
 
 
 def game_state(app, game_id: str):
@@ -398,6 +430,25 @@ def deal_guards(t, values=(1, 1, 1, 1, 1, 1, 1), special: str | None = None) -> 
     pairs = zip(LOCATIONS[:7], values, strict=True)
     cards = [{"location": loc, "value": v, "special": loc == special} for loc, v in pairs]
     t.do("deal_guards", cards=cards)
+
+
+def roll_call(t, *moves: tuple[str, str, int]) -> None:
+    """Roll Call with face-up tiles: each ``(seat, location, value)`` assigned in order, then
+    everyone still in passes (L-RC2, L-RC7)."""
+    for seat, location, tile in moves:
+        t.do("assign", seat=seat, location=location, tiles=[{"tile": tile, "face_up": True}])
+    t.pass_all()
+
+
+def solo_roll_call(t, move: tuple[str, str, int], reveals: tuple[str, str]) -> None:
+    """A solo Roll Call after the deal (L-SO5): the guards reveal at ``reveals[0]``, the player puts
+    one tile at a location (``move``: seat, location, value), the guards reveal at ``reveals[1]``,
+    the player passes."""
+    seat, location, tile = move
+    t.do("guard_turn", reveal={"location": reveals[0], "index": 0})
+    t.do("assign", seat=seat, location=location, tiles=[tile])
+    t.do("guard_turn", reveal={"location": reveals[1], "index": 0})
+    t.do("pass", seat=seat)
 
 
 def drive(t, until) -> None:

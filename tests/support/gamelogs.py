@@ -4,8 +4,11 @@ its log has real command groups, and helpers to read and rewrite an export's lin
 
 from __future__ import annotations
 
+import html
+import io
 import json
 import random
+import re
 
 from companion.core.codec import jsonable
 from companion.core.verify import start_command
@@ -95,3 +98,23 @@ def rechain(lines: list[dict]) -> list[dict]:
     for event in events:
         previous = event[chain.DIGEST] = chain.link(previous, event)
     return [*events, chain.closing(len(events), previous)]
+
+
+def import_file(app, data: bytes, client=None):
+    """Post ``data`` as the game file of the import form (with ``client``, else a new test client
+    of ``app``); the response."""
+    upload = {"file": (io.BytesIO(data), "game.jsonl")}
+    return (client or app.test_client()).post("/games/import", data=upload, content_type="multipart/form-data")
+
+
+def import_error(response) -> str:
+    """The import form's error as shown ("" when there is none)."""
+    found = re.search(r'<p class="error" role="alert">([^<]*)</p>', response.get_data(as_text=True))
+    return html.unescape(found.group(1)) if found else ""
+
+
+def import_lines(app, lines: list[dict], as_is: bool = False) -> tuple[int, str]:
+    """Import ``lines``, re-chained first as a forger would (``as_is``: as they are); (status, the
+    error shown)."""
+    response = import_file(app, dump(lines if as_is else rechain(lines)))
+    return response.status_code, import_error(response)

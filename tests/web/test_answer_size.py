@@ -63,7 +63,7 @@ def table(tmp_path):
     return app, client, token
 
 
-@pytest.mark.parametrize("seed", [11, 2026])
+@pytest.mark.parametrize("seed", [11, pytest.param(2026, marks=pytest.mark.slow)])  # a second game: -m slow
 def test_htmx_answers_of_a_whole_5_player_game_stay_small_and_the_page_stays_whole(table, seed):
     _app, client, token = table
     fields, steps = plan(seed, 5)

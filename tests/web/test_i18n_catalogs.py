@@ -15,6 +15,7 @@ import gettext
 import io
 import json
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -50,15 +51,17 @@ def script_keywords() -> dict:
     return keywords
 
 
-def extracted() -> set[str]:
-    """Every msgid the extraction finds (a plural by its singular, as in a .po file)."""
+@cache
+def extracted() -> frozenset[str]:
+    """Every msgid the extraction finds (a plural by its singular, as in a .po file); extracted
+    once per run (three tests read it, and the sources do not change meanwhile)."""
     with open(ROOT / "babel.cfg") as cfg:
         method_map, options_map = parse_mapping_cfg(cfg)
     found = set()
     for _file, _line, message, _comments, _context in extract_from_dir(
             str(ROOT / "companion"), method_map, options_map, keywords=script_keywords()):
         found.add(message[0] if isinstance(message, tuple) else message)
-    return found - {""}
+    return frozenset(found - {""})
 
 
 def catalog(lang: str):

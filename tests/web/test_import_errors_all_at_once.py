@@ -103,12 +103,9 @@ def test_a_box_profile_with_many_problems_lists_every_one_in_words_L_C4_L_SO9(ap
 def test_the_catalog_card_form_names_every_wrong_field_at_once_and_keeps_every_value_L_E1(client):
     form = {"entry_kind": "item", "name": "", "cost.gold": "lots", "cost.any": "2", "reputation": "",
             "treasures.gem": "12", "effect": "L-E1", "effect_resource": ""}
-    response = client.post("/lockup/catalog", data=form)
-    page = response.get_data(as_text=True)
-    assert response.status_code == 422
+    page = support.refused_page(client, "/lockup/catalog", form)
     for field in ("name", "cost.gold", "reputation", "treasures.gem", "effect_resource"):
-        tag = re.search(rf'<(?:input|select)[^>]*name="{re.escape(field)}"[^>]*>', page).group()
-        assert 'aria-invalid="true"' in tag, field
+        tag = support.invalid_field(page, field)
         target = re.search(r'aria-describedby="([^"]+)"', tag).group(1)
         assert re.search(rf'id="{re.escape(target)}">[^<]+<', page), field
     summary = support.words(page[page.index('class="error-summary"'): page.index("</div>", page.index(

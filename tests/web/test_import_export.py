@@ -6,16 +6,16 @@ The game is a random legal one with made-up cards (``support.gamelogs``), not re
 
 from __future__ import annotations
 
-import html
-import io
 import json
 import re
 
 import pytest
-from support import gamelogs
+from support import gamelogs, games_of
+from support.gamelogs import import_error as error_of
+from support.gamelogs import import_file as upload
 
 from companion import create_app
-from companion.events import EventStore, chain
+from companion.events import chain
 from companion.web import get_store
 from companion.web.gameui.lockup.end.bgstats import GAME_ENDED
 
@@ -32,24 +32,6 @@ def exported(tmp_path_factory) -> tuple[dict, bytes]:
 
 
 
-def upload(app, data: bytes):
-    return app.test_client().post("/games/import", data={"file": (io.BytesIO(data), "game.jsonl")},
-                                  content_type="multipart/form-data")
-
-
-def error_of(response) -> str:
-    found = re.search(r'<p class="error" role="alert">([^<]*)</p>', response.get_data(as_text=True))
-    return html.unescape(found.group(1)) if found else ""
-
-
-def games(app) -> list[dict]:
-    store = EventStore(app.config["DATABASE"])
-    try:
-        return store.games()
-    finally:
-        store.close()
-
-
 def imported_id(response) -> str:
     assert response.status_code == 303, error_of(response)
     return response.headers["Location"].rsplit("/", 1)[1]
@@ -62,7 +44,7 @@ def test_an_imported_finished_game_stays_finished_and_exports_again_the_same_but
     game, data = exported
     new_id = imported_id(upload(device, data))
     client = device.test_client()
-    assert games(device)[0]["status"] == "finished"
+    assert games_of(device)[0]["status"] == "finished"
     home = client.get("/").get_data(as_text=True)
     assert game["title"] in home.split('id="finished"')[1] and game["title"] not in home.split('id="finished"')[0]
     again = client.get(f"/games/{new_id}/export.jsonl")
@@ -92,7 +74,7 @@ def test_the_same_file_imported_twice_gives_the_first_game_back(exported, device
     _, data = exported
     first = imported_id(upload(device, data))
     assert imported_id(upload(device, data)) == first
-    assert len(games(device)) == 1
+    assert len(games_of(device)) == 1
 
 
 # --- tampering: every way is refused, naming the line, writing nothing --------------------------
@@ -133,7 +115,7 @@ def test_a_tampered_file_is_refused_naming_the_line(exported, device, how):
     response = upload(device, TAMPERINGS[how](gamelogs.parse(data.decode())))
     assert response.status_code == 400
     assert re.search(r"File: line \d+", error_of(response)), error_of(response)
-    assert games(device) == []
+    assert games_of(device) == []
 
 
 def test_one_changed_character_is_refused_at_its_line(exported, device):
@@ -142,7 +124,7 @@ def test_one_changed_character_is_refused_at_its_line(exported, device):
     line = next(n for n, (a, b) in enumerate(zip(data.split(b"\n"), tampered.split(b"\n"), strict=True), 1) if a != b)
     response = upload(device, tampered)
     assert response.status_code == 400 and error_of(response).startswith(f"File: line {line}: ")
-    assert games(device) == []
+    assert games_of(device) == []
 
 
 def test_where_each_tampering_is_caught(exported, device):
@@ -167,7 +149,7 @@ def test_a_bad_value_on_the_last_line_writes_nothing(exported, device):
     lines[-2] = {**lines[-2], "payload": _spoil_first_text(lines[-2]["payload"])}
     response = upload(device, gamelogs.dump(gamelogs.rechain(lines)))
     assert response.status_code == 400 and f"line {len(lines) - 1}" in error_of(response), error_of(response)
-    assert games(device) == []
+    assert games_of(device) == []
 
 
 def _spoil_first_text(value):
@@ -195,7 +177,7 @@ def test_a_rechained_log_that_the_rules_cannot_replay_is_refused(exported, devic
     forged = gamelogs.rechain([{**line, "seq": line["seq"] - 1} for line in lines[1:-1]])
     response = upload(device, gamelogs.dump(forged))
     assert response.status_code == 400 and error_of(response).startswith("File: "), error_of(response)
-    assert games(device) == []
+    assert games_of(device) == []
 
 
 # --- a game with no events (left by an older version) -------------------------------------------

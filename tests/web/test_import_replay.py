@@ -6,7 +6,6 @@ and the scripted Rattus Cartus and Ragami games of ``support.wire`` (made-up nam
 
 from __future__ import annotations
 
-import io
 import tempfile
 from pathlib import Path
 
@@ -14,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import gamelogs, wire
+from support.gamelogs import import_file as upload
 
 from companion import create_app
 from companion.core.history import CommandRedone, CommandUndone
@@ -32,11 +32,6 @@ GAMES = {
 
 def new_app(folder) -> object:
     return create_app({"TESTING": True, "INSTANCE_PATH": str(folder), "WTF_CSRF_ENABLED": False})
-
-
-def upload(app, data: bytes, client=None):
-    return (client or app.test_client()).post("/games/import", data={"file": (io.BytesIO(data), "game.jsonl")},
-                                  content_type="multipart/form-data")
 
 
 def recorded(app, game_id: str) -> tuple[list, dict]:

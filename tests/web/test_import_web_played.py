@@ -7,12 +7,11 @@ undo and a redo on the way."""
 
 from __future__ import annotations
 
-import io
 import random
 import re
 
 import support
-from support import alerts, setups
+from support import alerts, gamelogs, setups
 
 from companion.games.lockup import autoplay
 from companion.games.lockup.engine import GAME
@@ -23,8 +22,7 @@ from companion.web.gameui.lockup.formdriver import form_for, setup_fields
 def moves_over(app, client, game_id: str, device) -> None:
     """Export the game, import it on ``device``: accepted, the same events and commands."""
     data = client.get(f"/games/{game_id}/export.jsonl").data
-    answer = device.test_client().post("/games/import", data={"file": (io.BytesIO(data), "game.jsonl")},
-                                       content_type="multipart/form-data")
+    answer = gamelogs.import_file(device, data)
     assert answer.status_code == 303, answer.get_data(as_text=True)[-2000:]
     copy = answer.headers["Location"].rsplit("/", 1)[1]
 

@@ -7,8 +7,9 @@ fragment, the ``?seat=`` views (the player, "guards"), the history page, the hom
 action's page, and the export, end screen and BG Stats file (all three must be refused while
 playing). After every step the test checks the export, the home page and the page the table got
 (the htmx answer), or one group of the other views in turn; every view after the new-game form, and
-most of them at each round's deal and around undo. ``pytest -m slow`` checks every view after
-every step of whole games (the server renders a panel in ~30-40 ms, so that takes a while).
+most of them at each round's deal and around undo: the expert game in the normal run, all three
+with ``pytest -m slow``, which also checks every view after every step of whole games (the server
+renders a panel in ~30-40 ms, so that takes a while).
 
 The box profile is MADE UP for this test, not the real box: its 21 numbered guard cards carry the
 sentinel values 90101, 90202 … 92121 (step 101) and one card is "power". No page shows numbers that
@@ -355,7 +356,10 @@ def assert_the_log_holds_what_was_hidden(client, watch: Watch) -> None:
     assert leaks(text, secrets_of(watch.state, seen=set()))
 
 
-@pytest.mark.parametrize("difficulty", DIFFICULTIES)
+# The normal run plays the expert game whole (its red cards hold a special guard here, L-SO9; the
+# views and the checker are the same at every difficulty); ``pytest -m slow`` plays all three.
+@pytest.mark.parametrize("difficulty", [d if d == "expert" else pytest.param(d, marks=pytest.mark.slow)
+                                        for d in DIFFICULTIES])
 def test_no_page_of_a_solo_game_in_progress_shows_hidden_information(app, table, monkeypatch, difficulty):
     watch = play_and_check(app, table, monkeypatch, difficulty, SEEDS[difficulty], every_view=False)
     assert watch.state.game.phase == "over"

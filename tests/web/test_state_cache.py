@@ -84,10 +84,8 @@ def marker(client, game_id: str, which: str, key: str) -> bool:
 
 
 def undo_redo_now_and_then(app, client, game_id: str, step: int, rng: random.Random) -> int:
-    """Every 9th step: undo once or twice, then redo all, some, or none (a new command then ends
-    the redo chain); the cache is checked after each marker."""
-    if step % 9:
-        return 0
+    """Undo once or twice, then redo all, some, or none (a new command then ends the redo chain);
+    the cache is checked after each marker."""
     undone = 0
     for i in range(rng.choice((1, 2))):
         undone += marker(client, game_id, "undo", f"{game_id}-u{step}-{i}")
@@ -98,19 +96,29 @@ def undo_redo_now_and_then(app, client, game_id: str, step: int, rng: random.Ran
     return undone
 
 
+def play_checking(app, client, game_id: str, rng, key: str, htmx_on: int, form_of, over):
+    """Post ``form_of(state)`` (action, fields) until ``over(state)``, every other step as htmx
+    (the steps whose parity is ``htmx_on``); the cache is checked after each step, and every 9th
+    step it is read again with nothing new, then undo and redo happen. (state, steps, undone)."""
+    state, step, undone = checked(app, game_id), 0, 0
+    while not over(state):
+        action, fields = form_of(state)
+        post(client, game_id, action, fields, f"{key}{step}", htmx=step % 2 == htmx_on)
+        state, step = checked(app, game_id), step + 1
+        if step % 9 == 0:
+            checked(app, game_id)
+            undone += undo_redo_now_and_then(app, client, game_id, step, rng)
+            state = checked(app, game_id)
+    return state, step, undone
+
+
 def test_five_player_game_cached_fold_is_the_full_fold_after_every_step(app, client):
     support.store_profile(app, PROFILE)
     rng = random.Random(11)
     cards = autoplay.Cards(rng)
     game_id = start(client, setup_fields(autoplay.make_setup(rng, 5, cards=cards)))
-    state, step, undone = checked(app, game_id), 0, 0
-    while state.phase != "over":
-        command, _events = autoplay.random_command(state, rng, cards)
-        action, fields = form_for(command, state)
-        post(client, game_id, action, fields, f"k{step}", htmx=step % 2 == 0)
-        state, step = checked(app, game_id), step + 1
-        undone += undo_redo_now_and_then(app, client, game_id, step, rng)
-        state = checked(app, game_id)
+    state, step, undone = play_checking(app, client, game_id, rng, "k", htmx_on=0, form_of=lambda state: form_for(
+        autoplay.random_command(state, rng, cards)[0], state), over=lambda state: state.phase == "over")
     assert step > 100 and undone > 5
 
 
@@ -126,14 +134,8 @@ def test_solo_game_cached_fold_is_the_full_fold_after_every_step(app, client):
     fields = {**setup_fields(solo_setup("demanding", PROFILE, 5, cards)), "difficulty": "demanding",
               "title": "Cache solo"}
     game_id = start(client, fields)
-    state, step, undone = checked(app, game_id), 0, 0
-    while state.game.phase != "over":
-        command = _solo_command(state, rng, cards)
-        action, form = form_for(command, state.game)
-        post(client, game_id, action, form, f"s{step}", htmx=step % 2 == 1)
-        state, step = checked(app, game_id), step + 1
-        undone += undo_redo_now_and_then(app, client, game_id, step, rng)
-        state = checked(app, game_id)
+    state, step, undone = play_checking(app, client, game_id, rng, "s", htmx_on=1, form_of=lambda state: form_for(
+        _solo_command(state, rng, cards), state.game), over=lambda state: state.game.phase == "over")
     assert step > 30 and undone > 2 and GUARDS in state.game.seats
 
 

@@ -46,11 +46,25 @@ adjust             (any)               seat, quantity, delta (signed, not 0), re
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar
+from typing import Any, dataclass_transform
 
 from companion.games.lockup.cards import Goon, Item, card_doc
 from companion.games.lockup.model import CUBES
+
+
+@dataclass_transform(frozen_default=True)
+def command(type_: str, waits_for: str | None) -> Callable[[type], type]:
+    """Class decorator: a frozen dataclass command of wire ``type_``, accepted while the game waits
+    for ``waits_for`` (``pending(state).kind``; ``None``: at any time)."""
+
+    def declare(cls: type) -> type:
+        cls.type, cls.waits_for = type_, waits_for
+        return dataclass(frozen=True)(cls)
+
+    return declare
+
 
 MAX_FACE_DOWN = 9  # a bound on the input only: decide checks L-RC6 (at most 2 or 3 a round)
 QUANTITIES = ("reputation", *CUBES, "tomes", "storage_limit")
@@ -95,137 +109,98 @@ class GuardReveal:
         return {"location": self.location, "index": self.index}
 
 
-@dataclass(frozen=True)
+@command("pick_trait", waits_for="trait")
 class PickTrait:
     """L-S10: ``seat`` keeps a trait (a goon face taken as the starting benefit)."""
-
-    type: ClassVar[str] = "pick_trait"
-    waits_for: ClassVar[str | None] = "trait"
     seat: str
     trait: str
     goon: Goon | None = None
 
 
-@dataclass(frozen=True)
+@command("deal_guards", waits_for="guards-deal")
 class DealGuards:
     """L-SO4: the automaton deals its guard cards face down."""
-
-    type: ClassVar[str] = "deal_guards"
-    waits_for: ClassVar[str | None] = "guards-deal"
     cards: tuple[GuardCard, ...]
 
 
-@dataclass(frozen=True)
+@command("assign", waits_for="roll-call")
 class Assign:
     """L-RC2..L-RC6: ``seat`` assigns tiles to ``location``."""
-
-    type: ClassVar[str] = "assign"
-    waits_for: ClassVar[str | None] = "roll-call"
     seat: str
     location: str
     tiles: tuple[TileChoice, ...] = ()
 
 
-@dataclass(frozen=True)
+@command("pass", waits_for="roll-call")
 class Pass:
     """L-RC7: ``seat`` passes for the rest of Roll Call (solo: ends it, I-7)."""
-
-    type: ClassVar[str] = "pass"
-    waits_for: ClassVar[str | None] = "roll-call"
     seat: str
 
 
-@dataclass(frozen=True)
+@command("guard_turn", waits_for="guard-turn")
 class GuardTurn:
     """L-SO5, I-8: the automaton reveals and/or places a guard card."""
-
-    type: ClassVar[str] = "guard_turn"
-    waits_for: ClassVar[str | None] = "guard-turn"
     reveal: GuardReveal | None = None
     place: GuardCard | None = None
     done: bool = False
 
 
-@dataclass(frozen=True)
+@command("place_guard", waits_for="special-draw")
 class PlaceGuard:
     """L-SO9: the special guard's reinforcement, face down where the special card was revealed."""
-
-    type: ClassVar[str] = "place_guard"
-    waits_for: ClassVar[str | None] = "special-draw"
     value: int | str
     card: str | None = None
     special: bool = False
 
 
-@dataclass(frozen=True)
+@command("skip_guard_draw", waits_for="special-draw")
 class SkipGuardDraw:
     """L-SO9: the guard deck is empty, no reinforcement."""
 
-    type: ClassVar[str] = "skip_guard_draw"
-    waits_for: ClassVar[str | None] = "special-draw"
 
-
-@dataclass(frozen=True)
+@command("reveal_tiles", waits_for="reveal-tiles")
 class RevealTiles:
     """L-LO1, I-16: ``seat`` names its face-down tiles at the location being revealed."""
-
-    type: ClassVar[str] = "reveal_tiles"
-    waits_for: ClassVar[str | None] = "reveal-tiles"
     seat: str
     tiles: tuple[int | str, ...]
 
 
-@dataclass(frozen=True)
+@command("collect", waits_for="confirm-rewards")
 class Collect:
     """L-LO6, I-1: the table confirms a location's rewards; ``declined`` seats give theirs up.
 
     With a ``seat``, that seat answers for itself only (it collects, or declines when ``declined``
     names it); the location is confirmed once every seat that may decline has answered."""
-
-    type: ClassVar[str] = "collect"
-    waits_for: ClassVar[str | None] = "confirm-rewards"
     declined: tuple[str, ...] = ()
     seat: str | None = None
 
 
-@dataclass(frozen=True)
+@command("take", waits_for="choice")
 class Take:
     """L-R5: first at the Commissary, ``seat`` takes one ``resource``."""
-
-    type: ClassVar[str] = "take"
-    waits_for: ClassVar[str | None] = "choice"
     seat: str
     resource: str
 
 
-@dataclass(frozen=True)
+@command("exchange", waits_for="choice")
 class Exchange:
     """L-R5: at the Commissary, ``seat`` gives cubes and takes ``take``."""
-
-    type: ClassVar[str] = "exchange"
-    waits_for: ClassVar[str | None] = "choice"
     seat: str
     give: dict[str, int]
     take: str
 
 
-@dataclass(frozen=True)
+@command("recruit", waits_for="choice")
 class Recruit:
     """L-R6: ``seat`` recruits the goons at ``goons`` (their locations), paying ``pay``."""
-
-    type: ClassVar[str] = "recruit"
-    waits_for: ClassVar[str | None] = "choice"
     seat: str
     goons: tuple[str, ...]
     pay: dict[str, int] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@command("craft", waits_for="choice")
 class Craft:
     """L-IT1: ``seat`` crafts an item (by ``index`` or ``item`` name) from the display or its reserve."""
-
-    type: ClassVar[str] = "craft"
-    waits_for: ClassVar[str | None] = "choice"
     seat: str
     source: str | None = None
     index: int | None = None
@@ -233,42 +208,30 @@ class Craft:
     pay: dict[str, int] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@command("reserve", waits_for="choice")
 class Reserve:
     """L-IT2: ``seat`` reserves an item of the display (by ``index`` or ``item`` name)."""
-
-    type: ClassVar[str] = "reserve"
-    waits_for: ClassVar[str | None] = "choice"
     seat: str
     index: int | None = None
     item: str | None = None
     pay: dict[str, int] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@command("keep_bandit", waits_for="choice")
 class KeepBandit:
     """L-R9, I-17: the first-ranked seat keeps the Bandit cubes, makes no choice and goes home."""
-
-    type: ClassVar[str] = "keep_bandit"
-    waits_for: ClassVar[str | None] = "choice"
     seat: str
 
 
-@dataclass(frozen=True)
+@command("decline", waits_for="choice")
 class Decline:
     """L-LO6, I-3: ``seat`` gives its whole reward up (Bandit cubes included) and straggles."""
-
-    type: ClassVar[str] = "decline"
-    waits_for: ClassVar[str | None] = "choice"
     seat: str
 
 
-@dataclass(frozen=True)
+@command("effect", waits_for="effect")
 class Effect:
     """L-E3 (``target``), L-E7 (``give`` + ``take``), or ``skip``: ``seat``'s queued effect."""
-
-    type: ClassVar[str] = "effect"
-    waits_for: ClassVar[str | None] = "effect"
     seat: str
     target: str | None = None
     give: dict[str, int] | None = None
@@ -276,70 +239,49 @@ class Effect:
     skip: bool = False
 
 
-@dataclass(frozen=True)
+@command("discard", waits_for="discard")
 class Discard:
     """L-P1: ``seat`` discards down to its storage limit."""
-
-    type: ClassVar[str] = "discard"
-    waits_for: ClassVar[str | None] = "discard"
     seat: str
     resources: dict[str, int]
 
 
-@dataclass(frozen=True)
+@command("refill_items", waits_for="refill-items")
 class RefillItems:
     """L-P2: the item faces dealt into the display's empty slots (fewer: the deck ran out)."""
-
-    type: ClassVar[str] = "refill_items"
-    waits_for: ClassVar[str | None] = "refill-items"
     items: tuple[Item, ...]
     copies: tuple[str, ...] | None = None  # names the table says are another copy (deck.check_new)
 
 
-@dataclass(frozen=True)
+@command("refill_goons", waits_for="refill-goons")
 class RefillGoons:
     """L-P3: the goon faces dealt to the empty goon locations."""
-
-    type: ClassVar[str] = "refill_goons"
-    waits_for: ClassVar[str | None] = "refill-goons"
     goons: dict[str, Goon]
     copies: tuple[str, ...] | None = None  # names the table says are another copy (deck.check_new)
 
 
-@dataclass(frozen=True)
+@command("end_goal", waits_for="end-goal")
 class EndGoal:
     """L-GL3: the seats that meet the fixed end-game goal."""
-
-    type: ClassVar[str] = "end_goal"
-    waits_for: ClassVar[str | None] = "end-goal"
     seats: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@command("claim_instant", waits_for=None)
 class ClaimInstant:
     """L-GL2: ``seat`` claims the instant goal (at any time)."""
-
-    type: ClassVar[str] = "claim_instant"
-    waits_for: ClassVar[str | None] = None
     seat: str
 
 
-@dataclass(frozen=True)
+@command("play_tome", waits_for=None)
 class PlayTome:
     """``seat`` plays a tome (any time; not after passing in Roll Call, L-RC7)."""
-
-    type: ClassVar[str] = "play_tome"
-    waits_for: ClassVar[str | None] = None
     seat: str
     tome: str
 
 
-@dataclass(frozen=True)
+@command("adjust", waits_for=None)
 class Adjust:
     """A manual, signed change of one of ``seat``'s quantities, with its reason (any time)."""
-
-    type: ClassVar[str] = "adjust"
-    waits_for: ClassVar[str | None] = None
     seat: str
     quantity: str
     delta: int

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 from support import deal_guards as _deal
 from support import drive as _drive
+from support import roll_call
 
 from companion.core.errors import RuleViolation
 from companion.core.i18n import english
@@ -51,9 +52,7 @@ def moves(t: Table, rule: str) -> list:
 
 def test_bandit_cube_comes_with_the_first_reward_not_at_the_reveal_I_17_L_R9():
     t = bandit_at("smithy")
-    t.do("assign", seat="Ana", location="smithy", tiles=up(4))
-    t.do("assign", seat="Ben", location="smithy", tiles=up(1))
-    t.pass_all()
+    roll_call(t, ("Ana", "smithy", 4), ("Ben", "smithy", 1))
     assert t.pending.kind == "confirm-rewards" and t.pending.location == "smithy"
     assert t.state.loc_resources["smithy"] == {"gold": 1}, "revealing the location moves no Bandit cube (I-17)"
     t.collect()
@@ -66,9 +65,7 @@ def test_bandit_cube_comes_with_the_first_reward_not_at_the_reveal_I_17_L_R9():
 
 def test_declining_at_confirmation_leaves_the_bandit_cube_I_17_I_6_L_LO6():
     t = bandit_at("smithy")
-    t.do("assign", seat="Ana", location="smithy", tiles=up(4))
-    t.do("assign", seat="Ben", location="smithy", tiles=up(1))
-    t.pass_all()
+    roll_call(t, ("Ana", "smithy", 4), ("Ben", "smithy", 1))
     t.collect("Ana")
     assert t.seat("Ana").resources.get("gold", 0) == 0 and t.seat("Ben").resources.get("gold", 0) == 0
     assert t.state.loc_resources["smithy"] == {"gold": 1}
@@ -79,8 +76,7 @@ def test_declined_bandit_cube_accumulates_I_6_I_17():
     """The cube nobody collected stays; the next Patrol adds another (the Bandit moved on, so the
     first one stays where it was)."""
     t = bandit_at("smithy")
-    t.do("assign", seat="Ana", location="smithy", tiles=up(4))
-    t.pass_all()
+    roll_call(t, ("Ana", "smithy", 4))
     t.collect("Ana")
     while t.pending.kind == "confirm-rewards":  # the Library (Ana straggled there)
         t.collect()
@@ -93,10 +89,7 @@ def test_pass_rewards_down_does_not_pass_the_bandit_cube_I_17_I_1():
     """I-17: a first-ranked seat that declines gives the cube up; it stays even when the table
     lets the declined rewards pass down (I-1 option)."""
     t = bandit_at("smithy", names=("Ana", "Ben", "Cleo"), options={"pass_rewards_down": True})
-    t.do("assign", seat="Ana", location="smithy", tiles=up(4))
-    t.do("assign", seat="Ben", location="smithy", tiles=up(3))
-    t.do("assign", seat="Cleo", location="smithy", tiles=up(1))
-    t.pass_all()
+    roll_call(t, ("Ana", "smithy", 4), ("Ben", "smithy", 3), ("Cleo", "smithy", 1))
     t.collect("Ana")
     assert held(t, "Ben") == {"iron": 2}
     assert t.state.loc_resources["smithy"] == {"gold": 1}
@@ -104,9 +97,7 @@ def test_pass_rewards_down_does_not_pass_the_bandit_cube_I_17_I_1():
 
 def test_first_ranked_who_declines_its_choice_gives_up_the_cube_I_17_I_3():
     t = bandit_at("commissary")
-    t.do("assign", seat="Ana", location="commissary", tiles=up(4))
-    t.do("assign", seat="Ben", location="commissary", tiles=up(1))
-    t.pass_all()
+    roll_call(t, ("Ana", "commissary", 4), ("Ben", "commissary", 1))
     t.collect()
     assert t.pending.kind == "choice" and t.pending.seat == "Ana"
     t.do("decline", seat="Ana")
@@ -116,8 +107,7 @@ def test_first_ranked_who_declines_its_choice_gives_up_the_cube_I_17_I_3():
 
 def test_first_ranked_who_takes_its_choice_gets_the_cube_too_I_17_L_R5():
     t = bandit_at("commissary")
-    t.do("assign", seat="Ana", location="commissary", tiles=up(4))
-    t.pass_all()
+    roll_call(t, ("Ana", "commissary", 4))
     t.collect()
     t.do("take", seat="Ana", resource="iron")
     assert held(t, "Ana") == {"iron": 1, "gold": 1}
@@ -127,9 +117,7 @@ def test_first_ranked_who_takes_its_choice_gets_the_cube_too_I_17_L_R5():
 def chow_hall_first_with_nothing(**extra) -> Table:
     """Ben ranks first at the Chow Hall with no resource of his own; the Bandit left 1 gold there."""
     t = bandit_at("chow_hall", **extra)
-    t.do("assign", seat="Ana", location="chow_hall", tiles=up(1))
-    t.do("assign", seat="Ben", location="chow_hall", tiles=up(4))
-    t.pass_all()
+    roll_call(t, ("Ana", "chow_hall", 1), ("Ben", "chow_hall", 4))
     t.collect()
     return t
 
@@ -174,8 +162,7 @@ def test_declining_at_the_turn_gives_the_whole_reward_up_cube_included_L_LO6_I_1
 def test_declining_at_confirmation_gives_the_chow_hall_cube_up_L_LO6_I_17():
     t = bandit_at("chow_hall")
     t.do("pass", seat="Ana")
-    t.do("assign", seat="Ben", location="chow_hall", tiles=up(4))
-    t.pass_all()
+    roll_call(t, ("Ben", "chow_hall", 4))
     t.collect("Ben")
     assert t.state.loc_resources["chow_hall"] == {"gold": 1} and held(t, "Ben") == {}
 
@@ -196,8 +183,7 @@ def test_the_commissary_first_takes_its_resource_with_the_cube_no_keep_only_L_R5
     """Recruiting is a "may" (L-R6); the Commissary's first reward is a gain (L-R5): it comes with
     the cube, or the whole reward is declined."""
     t = bandit_at("commissary")
-    t.do("assign", seat="Ana", location="commissary", tiles=up(4))
-    t.pass_all()
+    roll_call(t, ("Ana", "commissary", 4))
     t.collect()
     assert t.pending.detail["bandit"] == {"gold": 1}
     with pytest.raises(RuleViolation) as err:
@@ -227,8 +213,7 @@ def test_the_bandit_cube_makes_up_the_price_of_two_goons_I_17_L_R6():
     t = bandit_at("chow_hall")
     t.do("adjust", seat="Ben", quantity="scrap", delta=3, reason="test: 3 of 4")
     t.do("pass", seat="Ana")
-    t.do("assign", seat="Ben", location="chow_hall", tiles=up(4))
-    t.pass_all()
+    roll_call(t, ("Ben", "chow_hall", 4))
     t.collect()
     t.do("recruit", seat="Ben", goons=["sewers", "infirmary"], pay={"scrap": 3, "gold": 1})
     assert held(t, "Ben") == {} and len(t.seat("Ben").goons) == 2
@@ -237,9 +222,7 @@ def test_the_bandit_cube_makes_up_the_price_of_two_goons_I_17_L_R6():
 def test_recruiting_first_at_the_chow_hall_brings_the_cube_I_17_L_R6():
     t = bandit_at("chow_hall")
     t.do("adjust", seat="Ben", quantity="scrap", delta=1, reason="test: something to pay")
-    t.do("assign", seat="Ana", location="chow_hall", tiles=up(1))
-    t.do("assign", seat="Ben", location="chow_hall", tiles=up(4))
-    t.pass_all()
+    roll_call(t, ("Ana", "chow_hall", 1), ("Ben", "chow_hall", 4))
     t.collect()
     t.do("recruit", seat="Ben", goons=["sewers"], pay={"scrap": 1})
     assert held(t, "Ben") == {"gold": 1}
@@ -251,9 +234,7 @@ def test_only_the_bandit_cube_from_an_empty_supply_is_still_a_reward_I_15_I_17()
     and is no straggler; Ben's 1 scrap (other tier) gives nothing, so he straggles (I-15)."""
     t = bandit_at("sewers", resource="scrap")
     t.do("adjust", seat="Ben", quantity="scrap", delta=t.state.supply["scrap"], reason="test: drain the scrap")
-    t.do("assign", seat="Ana", location="sewers", tiles=up(4))
-    t.do("assign", seat="Ben", location="sewers", tiles=up(1))
-    t.pass_all()
+    roll_call(t, ("Ana", "sewers", 4), ("Ben", "sewers", 1))
     t.collect()
     assert held(t, "Ana") == {"scrap": 1}
     collected = [e.seat for e in t.events if e.type == "reward-collected" and e.location == "sewers"]
@@ -265,8 +246,7 @@ def test_commissary_first_from_an_empty_supply_takes_the_bandit_cube_I_15_I_17()
     t = bandit_at("commissary")
     for r in ("scrap", "iron", "potion", "gold"):
         t.do("adjust", seat="Ben", quantity=r, delta=t.state.supply[r], reason="test: empty the supply")
-    t.do("assign", seat="Ana", location="commissary", tiles=up(4))
-    t.pass_all()
+    roll_call(t, ("Ana", "commissary", 4))
     t.collect()
     assert held(t, "Ana") == {"gold": 1}
     assert [e.seat for e in t.events if e.type == "reward-collected" and e.location == "commissary"] == ["Ana"]

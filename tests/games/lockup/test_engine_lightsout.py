@@ -4,6 +4,7 @@ Infirmary examples (Vera/Isaac; four players)."""
 from __future__ import annotations
 
 import pytest
+from support import roll_call
 
 from companion.core.errors import RuleViolation
 from companion.games.lockup.scenario import Table, goon, setup
@@ -25,10 +26,7 @@ def _ana_ben_cleo_at(location: str, **options) -> Table:
     """Ana (first player, a 4), Ben (a 3) and Cleo (a 1) at ``location`` with the table ``options``;
     Lights Out, and Ana collects."""
     t = Table(setup(("Ana", "Ben", "Cleo"), first="Ana", **({"options": options} if options else {})))
-    t.do("assign", seat="Ana", location=location, tiles=up(4))
-    t.do("assign", seat="Ben", location=location, tiles=up(3))
-    t.do("assign", seat="Cleo", location=location, tiles=up(1))
-    t.pass_all()
+    roll_call(t, ("Ana", location, 4), ("Ben", location, 3), ("Cleo", location, 1))
     t.collect("Ana")
     return t
 
@@ -76,11 +74,7 @@ def test_rulebook_four_players_infirmary_last_tier_L_R3():
 def test_exercise_yard_moves_marker_for_later_locations_L_R1_L_LO2():
     """Ben wins the Exercise Yard and takes the marker at once; at the Smithy a tie then goes to Ben."""
     t = Table(setup(("Ana", "Ben"), first="Ana"))
-    t.do("assign", seat="Ana", location="smithy", tiles=up(3))
-    t.do("assign", seat="Ben", location="exercise_yard", tiles=up(4))
-    t.do("assign", seat="Ana", location="exercise_yard", tiles=up(1))
-    t.do("assign", seat="Ben", location="smithy", tiles=up(3))
-    t.pass_all()
+    roll_call(t, ("Ana", "smithy", 3), ("Ben", "exercise_yard", 4), ("Ana", "exercise_yard", 1), ("Ben", "smithy", 3))
     t.collect()  # Exercise Yard
     assert t.state.first_player == "Ben" and t.seat("Ben").power == 2
     assert revealed(t, "smithy").ranking == ("Ben", "Ana")
@@ -90,8 +84,7 @@ def test_stragglers_count_at_the_library_with_enforcer_at_power_then_L_LO5_I_14(
     t = Table(setup(("Ana", "Ben"), first="Ana"))
     t.do("assign", seat="Ana", location="exercise_yard", tiles=up(4))
     t.do("assign", seat="Ben", location="exercise_yard", tiles=up("enforcer"))
-    t.do("assign", seat="Ana", location="smithy", tiles=up(3))
-    t.pass_all()
+    roll_call(t, ("Ana", "smithy", 3))
     t.collect()  # Ana first (+1 power); Ben straggles with his enforcer
     assert [(p.seat, p.tile) for p in t.state.placements["library"]] == [("Ben", "enforcer")]
     t.do("adjust", seat="Ben", quantity="power", delta=4, reason="test: power before the Library")
@@ -116,9 +109,7 @@ def test_pass_rewards_down_table_option_I_1():
 
 def test_sewers_two_players_second_gets_the_other_tier_I_2_L_R2():
     t = Table(setup(("Ana", "Ben")))
-    t.do("assign", seat="Ana", location="sewers", tiles=up(4))
-    t.do("assign", seat="Ben", location="sewers", tiles=up(1))
-    t.pass_all()
+    roll_call(t, ("Ana", "sewers", 4), ("Ben", "sewers", 1))
     t.collect()
     assert t.seat("Ana").resources["scrap"] == 2 and t.seat("Ben").resources["scrap"] == 1
 
@@ -132,9 +123,7 @@ def test_bandit_cubes_go_to_the_first_ranked_L_R9_L_P4_I_17():
     assert t.state.goons["chow_hall"].name == "Test Thief"  # advanced from the Commissary (L-P3)
     assert t.state.loc_resources["chow_hall"] == {"gold": 1}
     t.do("adjust", seat="Ben", quantity="scrap", delta=1, reason="test: pays the recruit")
-    t.do("assign", seat="Ana", location="chow_hall", tiles=up(1))
-    t.do("assign", seat="Ben", location="chow_hall", tiles=up(4))
-    t.pass_all()
+    roll_call(t, ("Ana", "chow_hall", 1), ("Ben", "chow_hall", 4))
     t.collect()
     t.do("recruit", seat="Ben", goons=["infirmary"], pay={"scrap": 1})
     assert t.seat("Ben").resources["gold"] == 1 and t.state.loc_resources["chow_hall"] == {}
@@ -143,9 +132,7 @@ def test_bandit_cubes_go_to_the_first_ranked_L_R9_L_P4_I_17():
 def test_empty_supply_gives_what_is_left_I_15_L_C3():
     t = Table(setup(("Ana", "Ben")))
     t.do("adjust", seat="Ben", quantity="iron", delta=14, reason="test: drain the iron")
-    t.do("assign", seat="Ana", location="smithy", tiles=up(4))
-    t.do("assign", seat="Ben", location="smithy", tiles=up(1))
-    t.pass_all()
+    roll_call(t, ("Ana", "smithy", 4), ("Ben", "smithy", 1))
     t.collect()
     assert t.seat("Ana").resources["iron"] == 1  # 2 due, 1 left
     assert t.state.supply["iron"] == 0
@@ -193,9 +180,7 @@ def test_chow_hall_costs_by_tier_and_goon_effects_L_R6_L_G():
              "infirmary": goon("Test Mage", "mindflayer", effect="L-E5")}
     t = Table(setup(("Ana", "Ben"), goons=goons))
     t.do("adjust", seat="Ana", quantity="scrap", delta=4, reason="test")
-    t.do("assign", seat="Ana", location="chow_hall", tiles=up(4))
-    t.do("assign", seat="Ben", location="chow_hall", tiles=up(1))
-    t.pass_all()
+    roll_call(t, ("Ana", "chow_hall", 4), ("Ben", "chow_hall", 1))
     t.collect()
     with pytest.raises(RuleViolation, match="L-R6"):
         t.do("recruit", seat="Ana", goons=["sewers", "infirmary"], pay={"scrap": 3})
@@ -215,9 +200,7 @@ def test_cell_block_craft_scores_and_reserve_costs_one_L_IT1_L_IT2():
     t.do("adjust", seat="Ana", quantity="iron", delta=1, reason="test")
     t.do("adjust", seat="Ana", quantity="potion", delta=1, reason="test")
     t.do("adjust", seat="Ben", quantity="scrap", delta=1, reason="test")
-    t.do("assign", seat="Ana", location="cell_block", tiles=up(4))
-    t.do("assign", seat="Ben", location="cell_block", tiles=up(1))
-    t.pass_all()
+    roll_call(t, ("Ana", "cell_block", 4), ("Ben", "cell_block", 1))
     t.collect()
     with pytest.raises(RuleViolation, match="L-IT1"):
         t.do("craft", seat="Ana", index=0, pay={"potion": 2})
@@ -234,8 +217,7 @@ def test_give_suspicion_effect_waits_for_a_target_L_E3():
     t = Table(setup(("Ana", "Ben"), goons=goons))
     t.do("adjust", seat="Ana", quantity="scrap", delta=1, reason="test")
     t.do("adjust", seat="Ana", quantity="suspicion", delta=1, reason="test")
-    t.do("assign", seat="Ana", location="chow_hall", tiles=up(4))
-    t.pass_all()
+    roll_call(t, ("Ana", "chow_hall", 4))
     t.collect()
     t.do("recruit", seat="Ana", goons=["sewers"], pay={"scrap": 1})
     assert t.pending.kind == "effect" and t.pending.detail["code"] == "L-E3"
@@ -252,8 +234,7 @@ def test_a_queued_effect_that_became_impossible_is_skipped_L_E3():
     t = Table(setup(("Ana", "Ben"), goons=goons))
     t.do("adjust", seat="Ana", quantity="scrap", delta=4, reason="test")
     t.do("adjust", seat="Ana", quantity="suspicion", delta=1, reason="test")
-    t.do("assign", seat="Ana", location="chow_hall", tiles=up(4))
-    t.pass_all()
+    roll_call(t, ("Ana", "chow_hall", 4))
     t.collect()
     t.do("recruit", seat="Ana", goons=["sewers", "smithy"], pay={"scrap": 4})
     t.do("effect", seat="Ana", target="Ben")
@@ -263,10 +244,7 @@ def test_a_queued_effect_that_became_impossible_is_skipped_L_E3():
 
 def test_exercise_yard_second_tier_with_three_players_L_R1():
     t = Table(setup(("Ana", "Ben", "Cleo"), first="Ana"))
-    t.do("assign", seat="Ana", location="exercise_yard", tiles=up(1))
-    t.do("assign", seat="Ben", location="exercise_yard", tiles=up(4))
-    t.do("assign", seat="Cleo", location="exercise_yard", tiles=up(3))
-    t.pass_all()
+    roll_call(t, ("Ana", "exercise_yard", 1), ("Ben", "exercise_yard", 4), ("Cleo", "exercise_yard", 3))
     t.collect()
     assert [t.seat(n).power for n in ("Ana", "Ben", "Cleo")] == [1, 2, 2]
     assert t.state.first_player == "Ben"
@@ -282,10 +260,7 @@ def test_pass_down_after_a_choice_decline_only_moves_later_seats_I_1_I_3():
     t = Table(setup(("Ana", "Ben", "Cleo"), first="Ana", options={"pass_rewards_down": True}))
     for name in ("Ana", "Ben", "Cleo"):
         t.do("adjust", seat=name, quantity="scrap", delta=2, reason="test")
-    t.do("assign", seat="Ana", location="commissary", tiles=up(4))
-    t.do("assign", seat="Ben", location="commissary", tiles=up(3))
-    t.do("assign", seat="Cleo", location="commissary", tiles=up(1))
-    t.pass_all()
+    roll_call(t, ("Ana", "commissary", 4), ("Ben", "commissary", 3), ("Cleo", "commissary", 1))
     t.collect()
     t.do("take", seat="Ana", resource="gold")
     assert t.pending.seat == "Ben" and t.pending.detail["tier"] == "second"

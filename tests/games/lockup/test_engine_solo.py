@@ -12,6 +12,7 @@ from companion.games.lockup.scenario import Table, goon, setup
 
 deal = support.deal_guards
 drive = support.drive
+solo_roll_call = support.solo_roll_call
 
 
 def test_solo_setup_guards_board_and_marker_L_SO1():
@@ -73,10 +74,7 @@ def test_done_guards_take_no_more_turns_I_8():
 def test_special_guard_revealed_in_lights_out_draws_a_card_L_SO9():
     t = Table(setup(("Ana",), mode="solo"))
     deal(t, special="smithy")
-    t.do("guard_turn", reveal={"location": "sewers", "index": 0})
-    t.do("assign", seat="Ana", location="smithy", tiles=[4])
-    t.do("guard_turn", reveal={"location": "exercise_yard", "index": 0})
-    t.do("pass", seat="Ana")
+    solo_roll_call(t, ("Ana", "smithy", 4), reveals=("sewers", "exercise_yard"))
     drive(t, lambda p: p.kind == "special-draw")
     assert t.pending.kind == "special-draw" and t.pending.location == "smithy"
     t.do("place_guard", value=3)
@@ -88,10 +86,7 @@ def test_special_guard_revealed_in_lights_out_draws_a_card_L_SO9():
 def test_guards_choose_at_the_commissary_L_SO8():
     t = Table(setup(("Ana",), mode="solo"))
     deal(t, values=(0, 0, 0, 0, 5, 0, 0))
-    t.do("guard_turn", reveal={"location": "commissary", "index": 0})
-    t.do("assign", seat="Ana", location="commissary", tiles=[1])
-    t.do("guard_turn", reveal={"location": "exercise_yard", "index": 0})
-    t.do("pass", seat="Ana")
+    solo_roll_call(t, ("Ana", "commissary", 1), reveals=("commissary", "exercise_yard"))
     drive(t, lambda p: p.location == "commissary" and p.kind == "choice")
     assert t.pending.kind == "choice" and t.pending.seat == "guards" and t.pending.detail["action"] == "take"
     t.do("take", seat="guards", resource="gold")
@@ -101,10 +96,7 @@ def test_guards_choose_at_the_commissary_L_SO8():
 def test_guards_straggle_from_the_commissary_and_take_reputation_at_the_library_L_SO8():
     t = Table(setup(("Ana",), mode="solo"))
     deal(t, values=(0, 0, 0, 0, 0, 0, 0))
-    t.do("guard_turn", reveal={"location": "exercise_yard", "index": 0})
-    t.do("assign", seat="Ana", location="commissary", tiles=[4])
-    t.do("guard_turn", reveal={"location": "sewers", "index": 0})
-    t.do("pass", seat="Ana")
+    solo_roll_call(t, ("Ana", "commissary", 4), reveals=("exercise_yard", "sewers"))
     drive(t, lambda p: p.kind == "refill-goons")
     commissary = next(e for e in t.events if e.type == "location-revealed" and e.location == "commissary")
     assert commissary.tiers == {"Ana": "first", "guards": None}

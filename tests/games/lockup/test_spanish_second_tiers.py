@@ -10,16 +10,12 @@ them nothing at the Commissary when not first). Cards are made up ("Test ...").
 from __future__ import annotations
 
 import pytest
+from support import deal_guards, roll_call, solo_roll_call
 
 from companion.core.errors import InputError
 from companion.games.lockup.location import resolve_location
-from companion.games.lockup.model import LOCATIONS
 from companion.games.lockup.scenario import Table, setup
 from companion.games.lockup.setup import start
-
-
-def up(*tiles):
-    return [{"tile": t, "face_up": True} for t in tiles]
 
 
 def _second(location: str, count: int, spanish: bool):
@@ -66,11 +62,8 @@ def test_setup_records_the_option_in_game_started_I_2():
 def _yard_and_shop(options: dict) -> Table:
     t = Table(setup(("Ana", "Ben"), options=options))
     t.do("adjust", seat="Ben", quantity="scrap", delta=2, reason="test: something to exchange")
-    t.do("assign", seat="Ana", location="exercise_yard", tiles=up(4))
-    t.do("assign", seat="Ben", location="exercise_yard", tiles=up(1))
-    t.do("assign", seat="Ana", location="commissary", tiles=up(3))
-    t.do("assign", seat="Ben", location="commissary", tiles=up(2))
-    t.pass_all()
+    roll_call(t, ("Ana", "exercise_yard", 4), ("Ben", "exercise_yard", 1), ("Ana", "commissary", 3),
+              ("Ben", "commissary", 2))
     t.collect()  # Exercise Yard
     t.collect()  # Commissary
     t.do("take", seat="Ana", resource="iron")
@@ -97,12 +90,8 @@ def test_two_players_spanish_option_I_2_L_R1_L_R5():
 def test_solo_guards_second_at_the_exercise_yard_follow_the_option_I_2_L_SO8(spanish):
     t = Table(setup(("Ana",), mode="solo", options={"spanish_second_tiers": spanish}))
     values = (1, 0, 0, 0, 0, 0, 0)  # the guards' 1 at the Exercise Yard, nothing elsewhere
-    t.do("deal_guards", cards=[{"location": loc, "value": v, "special": False}
-                               for loc, v in zip(LOCATIONS[:7], values, strict=True)])
-    t.do("guard_turn", reveal={"location": "exercise_yard", "index": 0})
-    t.do("assign", seat="Ana", location="exercise_yard", tiles=up(4))
-    t.do("guard_turn", reveal={"location": "sewers", "index": 0})
-    t.do("pass", seat="Ana")
+    deal_guards(t, values)
+    solo_roll_call(t, ("Ana", "exercise_yard", 4), reveals=("exercise_yard", "sewers"))
     assert (t.pending.kind, t.pending.location) == ("confirm-rewards", "exercise_yard")
     t.collect()
     revealed = next(e for e in t.events if e.type == "location-revealed" and e.location == "exercise_yard")
