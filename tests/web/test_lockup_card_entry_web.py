@@ -114,11 +114,11 @@ def test_the_printed_facts_are_open_until_the_catalog_knows_cards_of_that_kind(p
     """A first game: every card is new, so no card's facts need a tap to open; the next game's
     cards may be picked by name, their facts folded (issue 23: first-time set-up halved)."""
     step_one = {"mode": "standard", "name-0": "Ana", "name-1": "Ben"}
-    page = profiled.post("/lockup/new", data=step_one).get_data(as_text=True)
+    page = profiled.post("/lockup/new", data=step_one, follow_redirects=True).get_data(as_text=True)
     entries = [card(page, p) for p in ("item0-", "item2-", "goon-sewers-", "goon-chow_hall-")]
     assert all("<details open>" in entry for entry in entries)
     assert '<input type="radio" name="goon-sewers-type" value="dwarf"' in page  # one tap, not a drop-down
     fields = setup_fields(autoplay.make_setup(random.Random(4), 2, "standard"))
     assert profiled.post("/lockup/new/start", data=fields).status_code == 303
-    page = profiled.post("/lockup/new", data=step_one).get_data(as_text=True)
+    page = profiled.post("/lockup/new", data=step_one, follow_redirects=True).get_data(as_text=True)
     assert "<details open>" not in card(page, "item0-") and "<details open>" not in card(page, "goon-sewers-")

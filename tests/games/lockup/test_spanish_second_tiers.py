@@ -53,7 +53,8 @@ def test_setup_records_the_option_in_game_started_I_2():
     assert default.options["spanish_second_tiers"] is False
     [chosen] = start(setup(("Ana", "Ben"), options={"spanish_second_tiers": True}))
     assert chosen.options == {"pass_rewards_down": False, "spanish_second_tiers": True, "raid_zero_ranks": False,
-                              "majority_zero_ranks": False, "polish_leader_minimum": False, "advanced": False}
+                              "majority_zero_ranks": False, "polish_leader_minimum": False, "advanced": False,
+                              "confirm_each_location": False}
     with pytest.raises(InputError) as err:
         start(setup(("Ana", "Ben"), options={"spanish_second_tiers": "yes"}))
     assert err.value.field == "options.spanish_second_tiers"
