@@ -30,10 +30,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import sqlite3
 import sys
-import tempfile
 import threading
 import time
 from collections import Counter, defaultdict
@@ -45,6 +43,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import benchlib as B  # noqa: E402
 import loopback as L  # noqa: E402
 from benchlib import median, percentile, table  # noqa: E402
+
+from companion import DB_FILE  # noqa: E402
 
 TODAY = {"throughput": 20.7, "p50": None, "p95": 974.0, "p99": 2100.0, "max": 6500.0}  # issue 11, same machine
 GOAL_THROUGHPUT = 10 * TODAY["throughput"]
@@ -263,12 +263,9 @@ def report(args: argparse.Namespace, shared: Shared, elapsed: float, problems: l
     repeats = [p for p in shared.posts if p.kind == "repeat"]
     starts = [p for p in shared.posts if p.kind == "start" and p.status == 303]
     refused = [p for p in shared.posts if p.kind == "step" and p.status != 200]
-    print(f"{args.own + args.race} writers ({args.own} on their own {args.players}-player Lockup games, "
-          f"{args.race} racing on one) for {args.seconds:g} s on `companion serve` (one waitress process "
-          f"with its request threads; loopback)")
-    print(B.context_line())
-    if args.quick:
-        print("QUICK MODE: 2 s only, the verdicts below are not a measurement")
+    B.heading(f"{args.own + args.race} writers ({args.own} on their own {args.players}-player Lockup games, "
+              f"{args.race} racing on one) for {args.seconds:g} s on `companion serve` (one waitress process "
+              f"with its request threads; loopback)", args.quick, "2 s only, the verdicts below are not a measurement")
     print(f"\nacknowledged actions: {len(acked)} in {elapsed:.1f} s = {rate:.1f}/s "
           f"(own games {len(own)}, racing {len(race)}); games started {len(starts)}; double taps {len(repeats)} "
           f"(answered 200: {sum(p.status == 200 for p in repeats)}); not acknowledged {len(refused)}")
@@ -302,16 +299,15 @@ def _lat(name: str, values: list[float]) -> list:
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
     """The command line (``--quick``: 2 s, 2-player games: a smoke run)."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = B.arguments(__doc__)
     parser.add_argument("--seconds", type=float, default=30.0, help="how long the writers write (default 30)")
     parser.add_argument("--own", type=int, default=4, help="writers on their own games (default 4)")
     parser.add_argument("--race", type=int, default=4, help="writers racing on one game (default 4)")
     parser.add_argument("--players", type=int, default=5, choices=range(2, 6))
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds a post may wait for its answer")
-    parser.add_argument("--check", action="store_true", help="exit 1 when a goal or the database check fails")
-    parser.add_argument("--quick", action="store_true", help="2 s, 2-player games (smoke test), not a measurement")
-    args = parser.parse_args(argv)
+    args = B.parse(parser, argv, "2 s, 2-player games (smoke test), not a measurement",
+                   check="exit 1 when a goal or the database check fails")
     if args.quick:
         args.seconds, args.players = 2.0, 2
     return args
@@ -320,21 +316,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     """Serve, write, check the database, print; return the exit status."""
     args = parse(argv)
-    folder = Path(tempfile.mkdtemp(prefix="bench-concurrency-"))
-    try:
-        from companion import DB_FILE
-
-        B.seed_profile(folder / DB_FILE)
-        server = L.Server(folder, folder / "server.log")
-        try:
-            server.wait_ready()
-            shared, elapsed, race_game = run_writers(args, server.port)
-        finally:
-            server.stop()
+    with L.served("bench-concurrency-") as (server, folder):
+        shared, elapsed, race_game = run_writers(args, server.port)
+        server.stop()
         problems = check_database(folder / DB_FILE, shared.posts, race_game)
-        v = report(args, shared, elapsed, problems)
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+    v = report(args, shared, elapsed, problems)
     return 1 if args.check and (v.failed or problems or shared.errors) else 0
 
 

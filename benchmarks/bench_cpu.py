@@ -28,8 +28,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -44,20 +44,17 @@ GOAL_RATIO = 0.7
 RUN_CLI = "import sys; from companion.cli import main; sys.exit(main())"
 
 
-@dataclass(frozen=True)
-class Side:
+class Side(NamedTuple):
     """The code one server runs: a checkout, and whether it is the old one (``--workers 1``)."""
 
-    name: str
     checkout: Path
     old: bool
 
     def env(self) -> dict:
         """The environment of its processes (the old package first on the path)."""
-        env = dict(os.environ)
-        if self.old:
-            env["PYTHONPATH"] = str(self.checkout) + os.pathsep + env.get("PYTHONPATH", "")
-        return env
+        if not self.old:
+            return dict(os.environ)
+        return {**os.environ, "PYTHONPATH": str(self.checkout) + os.pathsep + os.environ.get("PYTHONPATH", "")}
 
 
 class Server(L.Server):
@@ -108,24 +105,14 @@ def drive(port: int, plans: list[B.Script], rate: float) -> tuple[int, int]:
 
 def measure(side: Side, plans: list[B.Script], rate: float) -> dict:
     """Serve the side, warm it up, play the games; CPU ms per acknowledged action and the counts."""
-    folder = Path(tempfile.mkdtemp(prefix="bench-cpu-"))
-    try:
-        from companion import DB_FILE
-
-        seed(side, folder / DB_FILE)
-        server = Server(side, folder)
-        try:
-            server.wait_ready()
-            warm = L.Client(server.port)
-            warm.fetch_token("/")  # the first page's imports and templates are not an action's cost
-            warm.close()
-            begin, at = cpu_seconds(server.proc.pid), time.strftime("%H:%M:%S")
-            acked, sent = drive(server.port, plans, rate)
-            cpu = cpu_seconds(server.proc.pid) - begin
-        finally:
-            server.stop()
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+    with L.served("bench-cpu-", start=lambda folder: Server(side, folder),
+                  seed=lambda database: seed(side, database)) as (server, _folder):
+        warm = L.Client(server.port)
+        warm.fetch_token("/")  # the first page's imports and templates are not an action's cost
+        warm.close()
+        begin, at = cpu_seconds(server.proc.pid), time.strftime("%H:%M:%S")
+        acked, sent = drive(server.port, plans, rate)
+        cpu = cpu_seconds(server.proc.pid) - begin
     return {"at": at, "acked": acked, "sent": sent, "cpu": cpu, "per": 1000 * cpu / acked if acked else float("inf")}
 
 
@@ -145,11 +132,9 @@ def drop(folder: Path) -> None:
 
 def report(args: argparse.Namespace, rows: list[list], ratios: list[float]) -> B.Verdicts:
     """Print the pairs and the goal (the highest ratio of any pair)."""
-    print(f"bench_cpu (issue 21, goal a): {args.rev} served as one process alternating with this checkout, "
-          f"{args.games} scripted game(s) of {args.players} players at {args.rate:g} posts/s, {args.pairs} pair(s)")
-    print(B.context_line())
-    if args.quick:
-        print("QUICK MODE: both sides are this checkout, tiny games; the verdict below is not a measurement")
+    B.heading(f"bench_cpu (issue 21, goal a): {args.rev} served as one process alternating with this checkout, "
+              f"{args.games} scripted game(s) of {args.players} players at {args.rate:g} posts/s, {args.pairs} "
+              "pair(s)", args.quick, "both sides are this checkout, tiny games; the verdict below is not a measurement")
     print()
     print(table(["pair", "time (old/new)", "old acked", "new acked", "old CPU s", "new CPU s",
                  "old ms/action", "new ms/action", "new / old"], rows))
@@ -164,16 +149,15 @@ def report(args: argparse.Namespace, rows: list[list], ratios: list[float]) -> B
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
     """The command line (``--quick``: one pair, this checkout on both sides, a few steps)."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = B.arguments(__doc__)
     parser.add_argument("--rev", default=BEFORE, help=f"the code to compare with (default {BEFORE})")
     parser.add_argument("--pairs", type=int, default=3, help="old/new pairs, alternating (default 3)")
     parser.add_argument("--games", type=int, default=2, help="whole scripted games per run (default 2)")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--rate", type=float, default=20.0, help="posts per second (default 20)")
-    parser.add_argument("--check", action="store_true", help="exit 1 when the goal fails")
-    parser.add_argument("--quick", action="store_true", help="a smoke test against this checkout, not a measurement")
-    args = parser.parse_args(argv)
+    args = B.parse(parser, argv, "a smoke test against this checkout, not a measurement",
+                   check="exit 1 when the goal fails")
     if args.quick:
         args.pairs, args.games, args.rate = 1, 1, 200.0
     return args
@@ -186,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:  # a few steps of one game are enough to see the script run end to end
         plans = [B.Script(p.players, p.seed, p.setup_fields, p.steps[:8], p.final) for p in plans]
     old_tree = B.ROOT if args.quick else worktree(args.rev)
-    old, new = Side("old", old_tree, old=not args.quick), Side("new", B.ROOT, old=False)
+    old, new = Side(old_tree, old=not args.quick), Side(B.ROOT, old=False)
     rows, ratios = [], []
     try:
         for n in range(1, args.pairs + 1):

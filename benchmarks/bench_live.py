@@ -23,9 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import shutil
 import sys
-import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -171,13 +169,11 @@ def report(args, devices: list[Device], window: float, cpu: float, acked: float,
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
     """Command-line options."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = B.arguments(__doc__)
     parser.add_argument("--seconds", type=float, default=30.0, help="idle polling window (default 30)")
     parser.add_argument("--devices", type=int, default=6, help="watching devices (default 6)")
     parser.add_argument("--seed", type=int, default=12, help="seed of the made-up game")
-    parser.add_argument("--check", action="store_true", help="exit 1 when a goal fails")
-    parser.add_argument("--quick", action="store_true", help="3 s only (a smoke run: not a measurement)")
-    args = parser.parse_args(argv)
+    args = B.parse(parser, argv, "3 s only (a smoke run: not a measurement)")
     if args.quick:
         args.seconds = min(args.seconds, 3.0)
     return args
@@ -186,20 +182,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     """Serve, watch, print; return the exit status."""
     args = parse(argv)
-    folder = Path(tempfile.mkdtemp(prefix="bench-live-"))
-    try:
-        from companion import DB_FILE
-
-        B.seed_profile(folder / DB_FILE)
-        server = L.Server(folder, folder / "server.log")
-        try:
-            server.wait_ready()
-            devices, window, cpu, acked, idle_polls = run(args, server)
-        finally:
-            server.stop()
-        v = report(args, devices, window, cpu, acked, idle_polls)
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+    with L.served("bench-live-") as (server, _folder):
+        devices, window, cpu, acked, idle_polls = run(args, server)
+    v = report(args, devices, window, cpu, acked, idle_polls)
     return B.exit_status(v, args.check)
 
 

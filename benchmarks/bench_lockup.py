@@ -12,7 +12,6 @@ Exit status 0 whatever the verdict, unless ``--check`` is given (then 1 when the
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
@@ -72,12 +71,10 @@ def _cli_times(state, repeat: int) -> tuple[float, float]:
 
 def main(argv: list[str] | None = None) -> int:
     """Record a game, time it, print the figures; return the exit status."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = B.arguments(__doc__)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--repeat", type=int, default=30)
-    parser.add_argument("--check", action="store_true", help="exit 1 when the goal fails")
-    parser.add_argument("--quick", action="store_true", help="3 repeats (smoke test), not a measurement")
-    args = parser.parse_args(argv)
+    args = B.parse(parser, argv, "3 repeats (smoke test), not a measurement", check="exit 1 when the goal fails")
     if args.quick:
         args.repeat = 3
 

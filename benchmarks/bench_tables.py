@@ -26,7 +26,6 @@ import shutil
 import sqlite3
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -38,6 +37,8 @@ import benchlib as B  # noqa: E402
 import loopback as L  # noqa: E402
 from bench_live import HTMX, PERIOD, SEEN, cpu_seconds  # noqa: E402
 from benchlib import percentile, table  # noqa: E402
+
+from companion import DB_FILE  # noqa: E402
 
 SCALES = {"table": {"tables": 1, "every": 2.0, "core": "0", "p95": 30.0},
           "club": {"tables": 40, "every": 5.0, "core": None, "p95": 100.0}}
@@ -179,12 +180,10 @@ def report(args, tables: list[Table], cpu: float, missing: int, rss: float, step
     actions = [ms for tab in tables for ms in tab.actions_ms]
     notices = [s for tab in tables for s in tab.notices]
     errors = [e for tab in tables for e in tab.errors]
-    print(f"bench_tables (issue 21), scale {args.scale}: {args.tables} table(s) x {args.phones} phones polling "
-          f"every {PERIOD:.0f} s, an action per table every {args.every:g} s, {args.seconds:g} s"
-          f"{', server on core ' + args.core if args.core else ''}")
-    print(B.context_line())
-    if args.quick:
-        print("QUICK MODE: a few seconds only, the verdicts below are not a measurement")
+    B.heading(f"bench_tables (issue 21), scale {args.scale}: {args.tables} table(s) x {args.phones} phones polling "
+              f"every {PERIOD:.0f} s, an action per table every {args.every:g} s, {args.seconds:g} s"
+              f"{', server on core ' + args.core if args.core else ''}", args.quick,
+              "a few seconds only, the verdicts below are not a measurement")
     print()
     print(table(["", "n", "p50", "p95", "max"], [
         ["action, ms", len(actions), f"{percentile(actions, 50):.1f}", f"{percentile(actions, 95):.1f}",
@@ -207,15 +206,13 @@ def report(args, tables: list[Table], cpu: float, missing: int, rss: float, step
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
     """The command line, filled in from the scale."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = B.arguments(__doc__)
     parser.add_argument("--scale", choices=SCALES, default="table")
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--phones", type=int, default=6)
     parser.add_argument("--games", type=int, default=20, help="whole games played before RSS is read")
     parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--check", action="store_true", help="exit 1 when a goal fails")
-    parser.add_argument("--quick", action="store_true", help="a few seconds only (smoke test), not a measurement")
-    args = parser.parse_args(argv)
+    args = B.parse(parser, argv, "a few seconds only (smoke test), not a measurement")
     scale = SCALES[args.scale]
     args.tables, args.every, args.core, args.p95 = scale["tables"], scale["every"], scale["core"], scale["p95"]
     if args.quick:
@@ -226,26 +223,15 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     """Serve, poll and act, play whole games, print; return the exit status."""
     args = parse(argv)
-    folder = Path(tempfile.mkdtemp(prefix="bench-tables-"))
-    try:
-        from companion import DB_FILE
-
-        B.seed_profile(folder / DB_FILE)
-        server = L.Server(folder, folder / "server.log")
-        try:
-            server.wait_ready()
-            if args.core and shutil.which("taskset"):  # the whole server process (every thread) on one core
-                subprocess.run(["taskset", "-a", "-p", "-c", args.core, str(server.proc.pid)], check=False,
-                               capture_output=True)
-            tables, cpu = run(args, server)
-            missing = lost(folder / DB_FILE, tables)
-            steps = play_whole_games(server.port, args.games, B.script(3, args.seed))
-            rss = rss_mb(server.proc.pid)
-        finally:
-            server.stop()
-        v = report(args, tables, cpu, missing, rss, steps)
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+    with L.served("bench-tables-") as (server, folder):
+        if args.core and shutil.which("taskset"):  # the whole server process (every thread) on one core
+            subprocess.run(["taskset", "-a", "-p", "-c", args.core, str(server.proc.pid)], check=False,
+                           capture_output=True)
+        tables, cpu = run(args, server)
+        missing = lost(folder / DB_FILE, tables)
+        steps = play_whole_games(server.port, args.games, B.script(3, args.seed))
+        rss = rss_mb(server.proc.pid)
+    v = report(args, tables, cpu, missing, rss, steps)
     return B.exit_status(v, args.check)
 
 

@@ -193,11 +193,9 @@ def report(res: Results, args: argparse.Namespace) -> B.Verdicts:
     steps_b = [s.ms for s in res.b.samples]
     floor = [s.floor_ms for s in every]
     sizes = [s.size for s in every]
-    print(f"Lockup, {args.players} players, seed {args.seed}: game B {len(res.b.samples)} steps, game A "
-          f"{len(res.a.samples)} steps, posted as htmx through the forms (Flask test client: server time)")
-    print(B.context_line())
-    if args.quick:
-        print("QUICK MODE: a few steps only, the verdicts below are not a measurement")
+    B.heading(f"Lockup, {args.players} players, seed {args.seed}: game B {len(res.b.samples)} steps, game A "
+              f"{len(res.a.samples)} steps, posted as htmx through the forms (Flask test client: server time)",
+              args.quick, "a few steps only, the verdicts below are not a measurement")
     print("\nPer step, ms")
     rows = [_row("bare route /healthz", res.bare),
             _row("round 1 (game A, interleaved)", early),
@@ -240,13 +238,11 @@ def verdicts(early, late, steps_b, floor, sizes, late_round: int) -> B.Verdicts:
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
     """The command line (``--quick``: 2 players, round 2, 3 interleaved steps each: a smoke run)."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = B.arguments(__doc__)
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--late", type=int, default=6, help="the late round compared with round 1 (default 6)")
-    parser.add_argument("--check", action="store_true", help="exit 1 when a goal fails")
-    parser.add_argument("--quick", action="store_true", help="a few steps only (smoke test), not a measurement")
-    args = parser.parse_args(argv)
+    args = B.parse(parser, argv, "a few steps only (smoke test), not a measurement")
     args.cap, args.bare = 0, 200
     if args.quick:
         args.players, args.late, args.cap, args.bare = 2, 2, 3, 20

@@ -118,11 +118,9 @@ def page_rows(client, game_id: str) -> tuple[list[list], str]:
 
 def report(pages: list[list], statics: list[list], steps: list[tuple], args) -> B.Verdicts:
     """Print the tables; return the verdicts."""
-    print(f"Lockup, {args.players} players, seed {args.seed}: {len(steps)} steps posted as htmx "
-          f"(Flask test client; body bytes, headers not counted)")
-    print(B.context_line())
-    if args.quick:
-        print("QUICK MODE: a few steps only, the verdicts below are not a measurement")
+    B.heading(f"Lockup, {args.players} players, seed {args.seed}: {len(steps)} steps posted as htmx "
+              f"(Flask test client; body bytes, headers not counted)", args.quick,
+              "a few steps only, the verdicts below are not a measurement")
     print("\nFirst pages, bytes by Accept-Encoding (the encoding answered, if any)")
     print(table(["", *ENCODINGS], pages))
     print(f"\nStatic files linked from the game page (Accept-Encoding: {BROWSER})")
@@ -178,12 +176,10 @@ def _long_immutable(cache_control: str) -> bool:
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
     """The command line (``--quick``: 2 players, 5 steps: a smoke run)."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = B.arguments(__doc__)
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--check", action="store_true", help="exit 1 when a goal fails")
-    parser.add_argument("--quick", action="store_true", help="a few steps only (smoke test), not a measurement")
-    args = parser.parse_args(argv)
+    args = B.parse(parser, argv, "a few steps only (smoke test), not a measurement")
     args.limit = 0
     if args.quick:
         args.players, args.limit = 2, 5

@@ -7,6 +7,7 @@ time measured is the server's, not the player's.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import statistics
@@ -109,6 +110,27 @@ def commit() -> str:
     except (OSError, subprocess.SubprocessError):
         return "unknown"
     return (head or "unknown") + ("+dirty" if dirty else "")
+
+
+def arguments(doc: str | None) -> argparse.ArgumentParser:
+    """A script's command line, described by the first line of its docstring."""
+    return argparse.ArgumentParser(description=(doc or "").splitlines()[0])
+
+
+def parse(parser: argparse.ArgumentParser, argv: list[str] | None, quick: str,
+          check: str = "exit 1 when a goal fails") -> argparse.Namespace:
+    """Add ``--check`` and ``--quick`` (``quick``: what a smoke run does) and parse ``argv``."""
+    parser.add_argument("--check", action="store_true", help=check)
+    parser.add_argument("--quick", action="store_true", help=quick)
+    return parser.parse_args(argv)
+
+
+def heading(title: str, quick: bool, smoke: str) -> None:
+    """Print what a run measured, the context line, and (``quick``) that it is only a smoke run."""
+    print(title)
+    print(context_line())
+    if quick:
+        print(f"QUICK MODE: {smoke}")
 
 
 # -- a scripted Lockup game ------------------------------------------------------------------------

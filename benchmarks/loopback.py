@@ -3,12 +3,16 @@ jar and the CSRF token (as a browser with htmx would send them). Loopback traffi
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import re
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode
@@ -73,6 +77,30 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(timeout=10)
+
+
+@contextlib.contextmanager
+def served(prefix: str, start: Callable[[Path], Server] | None = None,
+           seed: Callable[[Path], None] | None = None) -> Iterator[tuple[Server, Path]]:
+    """A server on a fresh instance folder holding the made-up box profile, ready: ``(server,
+    folder)``. ``start(folder)`` makes the server (default: this checkout's :class:`Server`),
+    ``seed(database)`` writes the profile (default ``benchlib.seed_profile``). On exit the server
+    is stopped (if the caller has not stopped it already) and the folder removed."""
+    from benchlib import seed_profile  # a script's module: benchmarks/ is on its path
+
+    from companion import DB_FILE
+
+    folder = Path(tempfile.mkdtemp(prefix=prefix))
+    try:
+        (seed or seed_profile)(folder / DB_FILE)
+        server = start(folder) if start else Server(folder, folder / "server.log")
+        try:
+            server.wait_ready()
+            yield server, folder
+        finally:
+            server.stop()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @dataclass
