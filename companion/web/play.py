@@ -140,7 +140,7 @@ def execute(
         return folded(game["id"], ui, row["last_seq"]).loaded(row, ui)
     now, events, state = decided
     result = repository.appended(now, written.records, events, state, (key,))
-    repository.remember(game["id"], result)
+    repository.remember(game["id"], result, ui)
     return result.loaded({**game, "last_seq": written.last_seq, "status": status_of(ui, state)}, ui)
 
 

@@ -144,11 +144,16 @@ def _cached(game_id: str) -> Folded | None:
     return _cache().get(game_id)
 
 
-def remember(game_id: str, folded: Folded) -> None:
-    """Cache ``folded`` (committed only), unless the cache already holds a later fold."""
+def remember(game_id: str, folded: Folded, ui: GameUI) -> None:
+    """Cache ``folded`` (committed only), unless the cache already holds a later fold. A finished
+    game is not kept: nobody steps in it any more, and the fold of a whole game is the largest
+    thing a process holds (about 0.6 MB; issue 21 (d)); its pages fold it again when opened."""
     if get_store().db.conn.in_transaction:  # only what is committed may be cached
         return
-    _cache().put(game_id, folded, keep=lambda known: known.last_seq > folded.last_seq)
+    if ui.finished(folded.state):
+        _cache().pop(game_id)
+    else:
+        _cache().put(game_id, folded, keep=lambda known: known.last_seq > folded.last_seq)
     if has_app_context():
         g.setdefault("play_folds", {})[game_id] = folded
 
@@ -175,7 +180,7 @@ def folded(game_id: str, ui: GameUI, known: int | None = None) -> Folded:
             result = advance(ui, base, store.events(game_id, after=base.last_seq if base else 0))
         except Stale:
             result = fold_all(ui, store.events(game_id))
-        remember(game_id, result)
+        remember(game_id, result, ui)
     if has_app_context():
         g.setdefault("play_folds", {})[game_id] = result
     return result

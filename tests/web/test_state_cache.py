@@ -212,6 +212,23 @@ def test_a_replaced_database_is_refolded_not_trusted(app, client):
     assert checked(app, game_id).scores == {"Ana": 5}
 
 
+def test_a_finished_game_leaves_the_fold_cache(app, client):
+    """Issue 21 (d): the fold of a finished game is not kept (nobody steps in it any more); its page
+    folds it again, the same as before."""
+    from companion.web import get_store, play
+
+    with app.test_request_context():
+        game_id = play.start("test-tally", {"players": ["Ana"]}, "Tally", "k-start")
+        play.execute(get_store().game(game_id), Add("Ana", 4), "k-1", {"n": 1})
+        assert game_id in app.extensions["companion_fold_cache"].keys()
+        play.execute(get_store().game(game_id), Add("Ana", 6), "k-2", {"n": 2})  # 10 points: finished
+        assert game_id not in app.extensions["companion_fold_cache"].keys()
+    assert checked(app, game_id).scores == {"Ana": 10}
+    with app.test_request_context():
+        play.load(get_store().game(game_id))
+        assert game_id not in app.extensions["companion_fold_cache"].keys()
+
+
 # -- one durable write per action -------------------------------------------------------------------
 
 def test_every_action_commits_once_on_the_threads_connection(app, client, monkeypatch):
