@@ -150,7 +150,7 @@ def remember(game_id: str, folded: Folded, ui: GameUI) -> None:
     thing a process holds (about 0.6 MB; issue 21 (d)); its pages fold it again when opened."""
     if get_store().db.conn.in_transaction:  # only what is committed may be cached
         return
-    if ui.finished(folded.state):
+    if folded.records and ui.finished(folded.state):  # (a game with no event has no state to judge)
         _cache().pop(game_id)
     else:
         _cache().put(game_id, folded, keep=lambda known: known.last_seq > folded.last_seq)

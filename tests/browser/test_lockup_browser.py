@@ -65,8 +65,10 @@ class Table:
         self.settle()
 
     def settle(self) -> None:
-        """Wait while a request is under way (a step nobody has a choice in is never asked: issue 23)."""
-        self.page.wait_for_function("() => !document.querySelector('.htmx-request')")
+        """Wait while a request is under way, and while the page posts a forced answer (``data-auto``)
+        by itself (a location nobody has a choice in is never asked: issue 23)."""
+        self.page.wait_for_function(
+            "() => !document.querySelector('form[data-auto]') && !document.querySelector('.htmx-request')")
 
     def tap(self, locator) -> None:
         """A tap that is not a submit (a checkbox, a radio, a summary): counted in the round's taps."""

@@ -24,7 +24,10 @@ pytestmark = pytest.mark.browser
 SCREEN = 740
 DECISIONS = 2 * SCREEN  # the prompt and the strip that informs it end within two screens
 PAGE_BUDGET = {"guard-turn": 2_700, "roll-call": 3_100, "reveal-tiles": 3_000, "confirm-rewards": 3_000,
-               "choice": 3_600, "refill-items": 2_700, "refill-goons": 2_700}
+               "choice": 3_600,
+               # Cards the catalog does not know yet come with their printed facts open to type (no tap
+               # to open them, issue 23's first-time set-up): a data-entry page, not a decision's.
+               "refill-items": 4_400, "refill-goons": 4_400}
 FINAL_BUDGET = 3_700  # a finished 3-player game's page (the solo one measured 3,458)
 
 MEASURE = """() => {

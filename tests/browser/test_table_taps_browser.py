@@ -49,8 +49,7 @@ class Counted:
         device.settled()
         form = device.page.locator("form.lk-assign")
         self.tap(device, form.locator(f"input[name=tile][value='{tile}']"))
-        self.tap(device, form.locator(f"input[name=location][value={location}]"))
-        self.tap(device, form.locator("button.lk-main"), submit=True)
+        self.tap(device, form.locator(f"button[name=location][value={location}]"), submit=True)  # assigns
 
     def pass_turn(self, device: Device) -> None:
         device.settled()
