@@ -1,6 +1,6 @@
 """Jinja attribute look-up for the pages' plain dicts, without an exception per look-up.
 
-Jinja's ``environment.getattr(obj, name)`` (every ``lk.round``, ``loc.label`` …) tries
+Jinja's ``environment.getattr(obj, name)`` (every ``lockup.round``, ``loc.label`` …) tries
 ``getattr(obj, name)`` first and falls back to ``obj[name]``. The page contexts are plain dicts, so
 almost every look-up raised and caught an ``AttributeError`` before finding the item: about 7 % of
 a Lockup step's time under the GIL (issue 11). For an object whose type is exactly ``dict`` the

@@ -172,7 +172,7 @@ def build(state, game: dict, seat: str | None, definition, pending) -> dict:
     shown = core_of(view)
     waiting = pending(state)
     lines, tail = feed.recent(game, viewer=viewer)
-    lk = {
+    panel = {
         "solo": core.mode == "solo", "mode": core.mode, "seq": core.seq, "round": core.round, "rounds": ROUNDS,
         "phase": words.phase(core.phase), "first": words.seat(core.first_player), "first_id": core.first_player,
         "waiting": {"kind": waiting.kind, "seat": waiting.seat, "label": words.seat(waiting.seat),
@@ -188,9 +188,9 @@ def build(state, game: dict, seat: str | None, definition, pending) -> dict:
         "guard_deck": getattr(view, "guard_deck", None), "options": words.table_options(core.options),
         "cached": Fragments(),
     }
-    device, lk["ask"] = _device(game, waiting, lk["ask"])
-    lk.update(device)
+    device, panel["ask"] = _device(game, waiting, panel["ask"])
+    panel.update(device)
     if waiting.kind == "over":
-        lk["final_html"] = end.final_html(state, game)
-        lk["result"] = core.result
-    return {"lk": lk, **words.vocabulary()}
+        panel["final_html"] = end.final_html(state, game)
+        panel["result"] = core.result
+    return {"lockup": panel, **words.vocabulary()}
