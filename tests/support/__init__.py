@@ -308,6 +308,17 @@ def store_profile(app, profile: dict | None = None) -> None:
                                                    else profile)
 
 
+def start_solo_expert(app, title: str, key: str) -> str:
+    """A solo expert game (seed 31, made-up profile and cards) started on ``app``; its id."""
+    from companion.solo_guard.playthrough import MadeUpCards, setup
+    from companion.web import play
+
+    profile = made_up_profile()
+    store_profile(app, profile)
+    with app.test_request_context():
+        return play.start("lockup-solo", setup("expert", profile, 31, MadeUpCards(31)), title, key)
+
+
 def words(markup: str) -> str:
     """Markup as words: links (rule ids may be links) and the span around a run of rule ids dropped
     inline, other tags as spaces, spaces collapsed."""

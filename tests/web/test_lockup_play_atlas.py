@@ -12,7 +12,6 @@ import pytest
 import support
 
 from companion.games.lockup.model import GUARDS
-from companion.solo_guard.playthrough import MadeUpCards, setup
 from companion.solo_guard.state import face_down
 
 PROFILE = support.made_up_profile()
@@ -20,12 +19,8 @@ OFFER = "Play Atlas of Hideouts: reveal a face-down guard"
 
 
 @pytest.fixture
-def solo(app, client):
-    support.store_profile(app, PROFILE)
-    from companion.web import play
-
-    with app.test_request_context():
-        return play.start("lockup-solo", setup("expert", PROFILE, 31, MadeUpCards(31)), "Atlas test", "atlas-key")
+def solo(app):
+    return support.start_solo_expert(app, "Atlas test", "atlas-key")
 
 
 state = support.game_state

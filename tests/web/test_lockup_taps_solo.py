@@ -16,21 +16,15 @@ import support
 from support import setups
 
 from companion.games.lockup.engine import pending
-from companion.solo_guard.playthrough import MadeUpCards, setup
 from companion.solo_guard.state import face_down
 
-PROFILE = support.made_up_profile()
 state = support.game_state
 do = support.lockup_do
 
 
 @pytest.fixture
-def solo(app, client):
-    support.store_profile(app, PROFILE)
-    from companion.web import play
-
-    with app.test_request_context():
-        return play.start("lockup-solo", setup("expert", PROFILE, 31, MadeUpCards(31)), "Taps test", "taps-key")
+def solo(app):
+    return support.start_solo_expert(app, "Taps test", "taps-key")
 
 
 def form_of(page: str, action: str) -> str:
