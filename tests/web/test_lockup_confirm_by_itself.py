@@ -12,20 +12,14 @@ import pytest
 import support
 
 from companion.games.lockup.model import GUARDS
-from companion.solo_guard.playthrough import MadeUpCards, setup
 from companion.solo_guard.state import face_down
 
-PROFILE = support.made_up_profile()
 state = support.game_state
 
 
 @pytest.fixture
-def solo(app, client):
-    support.store_profile(app, PROFILE)
-    from companion.web import play
-
-    with app.test_request_context():
-        return play.start("lockup-solo", setup("expert", PROFILE, 31, MadeUpCards(31)), "No-tap test", "no-tap-key")
+def solo(app):
+    return support.start_solo_expert(app, "No-tap test", "no-tap-key")
 
 
 def test_guards_only_locations_resolve_within_the_pass_without_a_collect_post_L_LO6(app, client, solo):
@@ -49,12 +43,13 @@ def test_guards_only_locations_resolve_within_the_pass_without_a_collect_post_L_
 
 
 def test_a_game_recorded_before_issue_23_resting_at_a_bare_confirmation_goes_on_with_one_tap(app, client):
-    """An older log may rest where nobody may decline (its confirmation was a command then): the
-    page still offers "Collect the rewards", and the tap goes on (L-LO6)."""
+    """An older log may rest where nobody may decline (its confirmation was a command then; its
+    version-1 start is read with ``confirm_each_location``): the page still offers "Collect the
+    rewards", and the tap goes on (L-LO6)."""
     from companion.games.lockup import events as E
     from companion.games.lockup.scenario import Table, setup
 
-    t = Table(setup(("Ana", "Ben"), first="Ana"))
+    t = Table(setup(("Ana", "Ben"), first="Ana", confirm_each_location=True))
     t.do("assign", seat="Ana", location="smithy", tiles=[{"tile": 4, "face_up": True}])
     t.pass_all()
     commands = [list(t.events), [E.RewardAnswered("Ana", "smithy", False)]]  # folded, never advanced

@@ -194,18 +194,8 @@ def pending(state: State) -> Pending:
     """What the game waits for next and from which seat (see ``Pending``)."""
     waiting = _step(Batch(state))
     if waiting is None:  # only right after a bare game-started fold; decide/start always advance
-        return _legacy_confirmation(state) or Pending("advance")
+        return Pending("advance")
     return waiting
-
-
-def _legacy_confirmation(state: State) -> Pending | None:
-    """A log recorded before issue 23 (or undone into) may rest where nobody may decline: there the
-    table's ``collect`` was a command of its own. It is still asked, with nobody left to answer."""
-    r = state.resolution
-    if r is None or r.confirmed or state.special_draw is not None:
-        return None
-    return Pending("confirm-rewards", None, r.location, {"ranking": list(r.ranking), "tiers": dict(r.tiers),
-                                                          "strength": dict(r.strength), "undecided": []})
 
 
 def adjust(b: Batch, command: cmd.Adjust) -> None:

@@ -79,29 +79,16 @@ def test_the_wire_form_of_a_seat_s_answer_and_of_the_table_s_collect():
 
 
 def test_a_log_from_before_issue_23_resting_where_nobody_may_decline_is_still_confirmed_by_collect_L_LO6():
-    """Older logs confirmed every location by a command of its own: a state folded from one (or
-    undone into) may rest there; the game still waits for that ``collect`` instead of being stuck."""
-    from companion.games.lockup import events as E
-    from companion.games.lockup.fold import evolve
-
-    t = _smithy()
-    for seat in ("Ana", "Ben"):  # folded without the engine's automatic steps, as an old log rests
-        t.state = evolve(t.state, E.RewardAnswered(seat, "smithy", False))
-    assert (t.pending.kind, t.pending.detail["undecided"]) == ("confirm-rewards", [])
-    new = t.do("collect")
-    assert "rewards-confirmed" in t.types(new) and t.seat("Ana").resources["iron"] == 2
-
-
-def test_a_game_set_up_to_confirm_each_location_waits_for_the_table_s_collect_L_LO6():
-    """``confirm_each_location`` (every game begun before issue 23, and a replay file of one): where
-    nobody has a reward left to decline, the table's ``collect`` is still asked, as it was then."""
+    """Older logs confirmed every location by a command of its own (their version-1 ``game-started`` is
+    read with ``confirm_each_location``, as a replay file of one may set it): where nobody has a reward
+    left to decline, the game still waits for that ``collect`` instead of confirming by itself."""
     t = Table(setup(("Ana", "Ben", "Cleo"), first="Ana", confirm_each_location=True))
     for seat, tile in (("Ana", 4), ("Ben", 3), ("Cleo", 1)):
         t.do("assign", seat=seat, location="smithy", tiles=[{"tile": tile, "face_up": True}])
     t.pass_all()
     t.do("collect", seat="Ana")
-    new = t.do("collect", seat="Ben")
-    assert t.types(new) == ["reward-answered"]  # not confirmed by the game itself
+    assert t.types(t.do("collect", seat="Ben")) == ["reward-answered"]  # not confirmed by the game itself
     assert (t.pending.kind, t.pending.detail["undecided"]) == ("confirm-rewards", [])
-    assert "rewards-confirmed" in t.types(t.do("collect"))
+    new = t.do("collect")
+    assert "rewards-confirmed" in t.types(new) and t.seat("Ana").resources["iron"] == 2
     assert t.state.options["confirm_each_location"] is True
