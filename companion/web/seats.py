@@ -326,8 +326,10 @@ def phone_name(held: dict) -> str:
 def _own_label(who: Role, device: str | None, holders: dict, asked: dict | None) -> str | None:
     """The name this device gave itself (read from the seat table when it holds a seat or asks
     for one: no second read)."""
-    if device is None or who.kind == "host":
+    if device is None:
         return None
+    if who.kind == "host":  # the host names its own device too (issue 23)
+        return get_store().device_label(device)
     if who.seat is not None:
         return holders[who.seat].get("label")
     return asked.get("label") if asked else get_store().device_label(device)

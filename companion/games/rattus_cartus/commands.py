@@ -134,10 +134,25 @@ def _record_treasury(data: Mapping[str, Any]) -> RecordTreasury:
 def _record_influence_order(data: Mapping[str, Any]) -> RecordInfluenceOrder:
     data = _form.fields(data, required=("influence_class", "order"))
     cls = jsonin.choice(data["influence_class"], "influence_class", CLASSES)
+    _no_blank_place(data["order"])
     order = _form.text_list(data["order"], "order")
     if len(order) < 2:
         raise InputError("order", T("must list at least the two tied players"))
     return RecordInfluenceOrder(cls, order)
+
+
+def _no_blank_place(order: Any) -> None:
+    """A place of the stack left blank is named by its number, in words (issue 23): never "must be a
+    non-empty string"."""
+    if isinstance(order, list | tuple):
+        for i, name in enumerate(order):
+            if isinstance(name, str) and not name.strip():
+                raise InputError(jsonin.join("order", i), T(
+                    "no player chosen: choose whose marker lies in this place of the stack, counting from "
+                    "the bottom (RC-F2)"))
+    elif isinstance(order, str) and not order.strip():
+        raise InputError("order", T("no player chosen: choose the tied players from the bottom of the "
+                                    "stack up (RC-F2)"))
 
 
 def _reveal_plague(data: Mapping[str, Any]) -> RevealPlague:

@@ -119,6 +119,11 @@ DESCRIBE = {
                                       who=", ".join(e.declined)) if e.declined else None),
     "reward-declined": lambda e: (_("The guards decline the reward (I-3)") if e.seat == GUARDS
                                   else _("%(seat)s declines the reward (I-3)", seat=words.seat(e.seat))),
+    # A seat's own answer, before the location is confirmed (issue 23): its line comes at once.
+    "reward-answered": lambda e: (_("%(seat)s declines the reward at the %(loc)s (L-LO6)", seat=words.seat(e.seat),
+                                    loc=words.location(e.location)) if e.declined else
+                                  _("%(seat)s takes the reward at the %(loc)s; it is collected when the location "
+                                    "is confirmed (L-LO6)", seat=words.seat(e.seat), loc=words.location(e.location))),
     "reward-collected": _collected,
     "straggled": _straggled,
     "cubes-moved": _moved,
