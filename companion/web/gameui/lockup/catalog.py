@@ -18,7 +18,9 @@ from companion.core.problems import problems_of
 from companion.games.lockup import catalog
 from companion.games.lockup.card_forms import COST_KEYS, entry_form_values, entry_from_form
 from companion.games.lockup.model import GOON_TYPES, RESOURCES, TREASURES
-from companion.web.gameui.lockup.cards import bp, catalog_document, read_upload_or_text, save_catalog
+from companion.web import i18n
+from companion.web.gameui.lockup import forms, notation
+from companion.web.gameui.lockup.cards import bp, catalog_document, read_upload_or_text, safe_next, save_catalog
 from companion.web.gameui.lockup.import_words import catalog_problems, problem
 from companion.web.gameui.lockup.words import field_id, field_label, words
 
@@ -80,7 +82,43 @@ def import_catalog():
         return _page(kind, {}, import_errors=catalog_problems(exc, raw), import_text=text, status=422)
     save_catalog(catalog.merge_all(catalog_document(), imported))
     count = sum(len(catalog.entries(imported, k)) for k in catalog.KINDS)
-    return redirect(url_for("lockup_cards.catalog_page", kind=kind, imported=count), 303)
+    back = safe_next(request.args.get("next"))  # a new game's card step imports too: back to it
+    return redirect(back or url_for("lockup_cards.catalog_page", kind=kind, imported=count), 303)
+
+
+@bp.get("/card-words")
+def card_words():
+    """A typed card line (``Name: 2 iron, 3 reputation``, the name field's only value) in words, or
+    its problem: the new-game page repeats it under the field (htmx). A name alone says the
+    catalog's facts of it, if any."""
+    kind = request.args.get("kind")
+    if kind not in ("item", "goon", *GOAL_SLOTS):
+        abort(400, _("%(field)s: must be one of %(kinds)s", field="kind", kinds="item, goon, " + ", ".join(GOAL_SLOTS)))
+    raw = next((v for k, v in request.args.items() if k.endswith("name")), "").strip()
+    face, problem = _read_line(kind, raw)
+    return render_template("lockup_cards/_echo.html", kind="goal" if kind in GOAL_SLOTS else kind, face=face,
+                           problem=problem, w=words())
+
+
+GOAL_SLOTS = ("leader", "instant", "end_game")
+
+
+def _read_line(kind: str, raw: str) -> tuple[dict | None, str | None]:
+    """(the card's face, or None; the first problem in words, or None) of a typed name field."""
+    if not raw:
+        return None, None
+    if notation.split(raw)[1] is None:  # a name alone: what the catalog holds, if anything
+        return catalog.lookup(catalog_document(), "goal" if kind in GOAL_SLOTS else kind, raw), None
+    form = {"card-name": raw}
+    try:
+        if kind in GOAL_SLOTS:
+            return forms.goal_face(form, "card-", "card", kind), None
+        return (forms.item_face if kind == "item" else forms.goon_face)(form, "card-", "card"), None
+    except InputError as exc:  # the first problem is enough under one field
+        path, message = problems_of(exc)[0]
+        field = path.partition(".")[2]
+        said = i18n.text(message)
+        return None, said if field == "name" else _("%(field)s: %(problem)s", field=field_label(field), problem=said)
 
 
 def _kind(value, field: str = "kind") -> str:

@@ -16,11 +16,20 @@ from companion.core.errors import InputError
 from companion.core.problems import Problems
 from companion.games.lockup.cards import parse_goal, parse_goon, parse_item
 from companion.games.lockup.model import EFFECTS, GOON_TYPES, RESOURCES, TREASURES
-from companion.web.gameui.lockup import cards
+from companion.web.gameui.lockup import cards, notation
 
 ITEM_FACTS = ("cost_scrap", "cost_iron", "cost_potion", "cost_gold", "cost_any", "reputation",
               "t_shield", "t_gem", "t_magic", "effect", "effect_resource")
 GOON_FACTS = ("type", "suspicion", "t_shield", "t_gem", "t_magic", "effect", "effect_resource", "resource")
+GOAL_FACTS = ("counts", "minimum", "stars", "treasure")
+
+
+def with_line(form: Mapping, prefix: str, path: str, kind: str, goal: str | None = None) -> Mapping:
+    """The form with a card's one-line facts (``Name: 2 iron, 3 reputation``, :mod:`.notation`)
+    read into its fact fields; the form itself when the name field holds only a name."""
+    facts = {"item": ITEM_FACTS, "goon": GOON_FACTS, "goal": GOAL_FACTS}[kind]
+    name, read = notation.fields(kind, text(form, f"{prefix}name"), f"{path}.name", goal)
+    return form if read is None else notation.overlay(form, prefix, name, read, facts)
 
 
 def text(form: Mapping, name: str) -> str:
@@ -121,7 +130,7 @@ def item_face(form: Mapping, prefix: str, path: str) -> dict:
     """An item face from the form, or from the catalog when only a known name is given.
 
     Every problem of the card is raised at once (:class:`InputErrors`, one path per field)."""
-    found = Problems()
+    form, found = with_line(form, prefix, path, "item"), Problems()
     name, known = _named_face(form, prefix, path, found, "item", ITEM_FACTS)
     if known:
         return known
@@ -134,7 +143,7 @@ def item_face(form: Mapping, prefix: str, path: str) -> dict:
 
 def goon_face(form: Mapping, prefix: str, path: str) -> dict:
     """A goon face from the form, or from the catalog when only a known name is given (every problem at once)."""
-    found = Problems()
+    form, found = with_line(form, prefix, path, "goon"), Problems()
     name, known = _named_face(form, prefix, path, found, "goon", GOON_FACTS)
     if known:
         return known
@@ -147,13 +156,12 @@ def goon_face(form: Mapping, prefix: str, path: str) -> dict:
 
 def goal_face(form: Mapping, prefix: str, path: str, kind: str) -> dict:
     """A goal face of ``kind`` (leader, instant, end_game), or the catalogued one by name (every problem at once)."""
-    found = Problems()
+    form, found = with_line(form, prefix, path, "goal", kind), Problems()
     name = _named(form, prefix, path, found)
-    facts = ("counts", "minimum", "stars", "treasure")
     known = _known("goal", name) if name else None
-    if known and known.get("kind") == kind and _blank(form, prefix, facts):
+    if known and known.get("kind") == kind and _blank(form, prefix, GOAL_FACTS):
         return known
-    if not name and _blank(form, prefix, facts):
+    if not name and _blank(form, prefix, GOAL_FACTS):
         found.raise_any()
     if kind == "leader":
         doc = {"name": name, "kind": kind,
