@@ -5,18 +5,22 @@ Counted as taps: every click (links, buttons, radios, the "printed facts" summar
 submit; a drop-down counts 2 (open it, pick). Counted as typed values: every field typed into (the
 keyboard moves from field to field). Issue 23 halved the solo path: 28 taps and 44 typed values
 before (one field per crew tile and guard card, drop-downs, the facts folded), now a row of values
-per field, and each new card's printed facts on its name line; a table with another companion's
-files imports them and types card names only. Every card and printed value is made up for the test.
+per field, and each new card's printed facts on its name line; a table with another companion
+photographs its set-up code (box profile and catalog at once) and types card names only. Every
+card and printed value is made up for the test.
 """
 
 from __future__ import annotations
 
-import json
-
 import pytest
+import qrcode
 import support
+from browser.conftest import free_port, serving
+from waitress import create_server
 
+from companion import create_app
 from companion.games.lockup.box_profile import GUARD_COLOURS, SPECIAL_COLOURS
+from companion.web import get_store
 
 pytestmark = pytest.mark.browser
 
@@ -24,10 +28,10 @@ pytestmark = pytest.mark.browser
 # (docs/box-profile.md) 6 taps and 16 typed values (the box profile's 5 rows, the player, 2 goals,
 # 3 items and 5 goons: nothing is invented, so no printed value is defaulted).
 BUDGET, TYPED_BUDGET = 6, 16
-# The 3-player path: 28 taps and 29 typed values before. Typed, the cards' lines; imported from
-# another companion (its box profile and catalog files), the cards' names alone.
+# The 3-player path: 28 taps and 29 typed values before. Typed, the cards' lines; set up from
+# another companion (a photo of its set-up code: box profile and catalog), the cards' names alone.
 BUDGET_3P, TYPED_BUDGET_3P = 5, 16
-IMPORT_BUDGET_3P, IMPORT_TYPED_BUDGET_3P = 9, 15
+IMPORT_BUDGET_3P, IMPORT_TYPED_BUDGET_3P = 6, 15
 
 
 class Owner:
@@ -133,42 +137,51 @@ def test_a_new_owner_reaches_turn_one_of_a_three_player_game(page, live_url):
     assert owner.taps <= BUDGET_3P and owner.typed <= TYPED_BUDGET_3P, (owner.taps, owner.typed)
 
 
-def other_companion_files(folder) -> tuple[str, str]:
-    """The box profile and the catalog another companion exports (made-up cards, as ``cards`` types them)."""
-    profile, catalog = folder / "lockup-box-profile.json", folder / "lockup-catalog.json"
-    profile.write_text(json.dumps(support.made_up_profile()))
+def other_companion_catalog() -> dict:
+    """The catalog another companion holds (made-up cards, as ``cards`` types them)."""
     goals = [{"name": "Made-up Leader Goal", "kind": "leader", "counts": "mindflayer", "minimum": 1},
              {"name": "Made-up Instant Goal", "kind": "instant", "stars": 3},
              {"name": "Made-up End Goal", "kind": "end_game", "treasure": "gem"}]
     items = [{"name": f"Made-up Item {n}", "cost": {"any": 1}, "reputation": n} for n in range(1, 5)]
     goons = [{"name": f"Made-up Goon {n}", "type": "dwarf" if n % 2 == 0 else "mindflayer"} for n in range(1, 6)]
-    catalog.write_text(json.dumps({"game": "lockup", "goals": goals, "items": items, "goons": goons}))
-    return str(profile), str(catalog)
+    return {"game": "lockup", "goals": goals, "items": items, "goons": goons}
 
 
-def test_a_new_owner_sets_up_from_another_companion_s_files_and_types_names_only(page, live_url, tmp_path):
-    """The 3-player path with the box profile and the catalog of another companion imported: the
-    profile on the form the new game sends to, the catalog right on the card step."""
-    profile, catalog = other_companion_files(tmp_path)
+@pytest.fixture
+def other_companion(tmp_path):
+    """Another companion on the LAN (here loopback) holding the box profile and the catalog."""
+    app = create_app({"INSTANCE_PATH": str(tmp_path / "other")})
+    with app.app_context():
+        get_store().put_setting("lockup-box-profile", support.made_up_profile())
+        get_store().put_setting("lockup-catalog", other_companion_catalog())
+    port = free_port()
+    stop = serving(create_server(app, host="127.0.0.1", port=port, threads=2))
+    yield f"http://127.0.0.1:{port}"
+    stop()
+
+
+def test_a_new_owner_sets_up_from_another_companion_and_types_names_only(page, live_url, other_companion,
+                                                                         tmp_path):
+    """The 3-player path with the other companion's set-up code photographed on the profile form
+    the new game sends to (box profile and catalog at once): then card names alone."""
+    page.goto(other_companion + "/lockup/box-profile")  # the other device's screen, where the code shows
+    code = tmp_path / "set-up-code.png"
+    qrcode.make(page.input_value("#share-link"), box_size=10, border=2).save(str(code))
     owner = Owner(page)
     page.goto(live_url + "/")
     owner.tap(page.locator("a[href$='/lockup/new']").first)
     page.wait_for_selector("text=Before this game can start")
-    owner.taps += 1  # choosing the file
-    page.set_input_files("#import-file", profile)
+    owner.taps += 1  # the photo
+    page.set_input_files("#import-picture", str(code))
     owner.tap("#import button[type=submit]")
     page.wait_for_selector("#new-players")
     for i, name in enumerate(("Made-up Ana", "Made-up Ben", "Made-up Cleo")):
         owner.type(f"#name-{i}", name)
     owner.tap("#new-players button[type=submit]")
-    owner.tap("#import-catalog summary")
-    owner.taps += 1  # choosing the file
-    page.set_input_files("#import-catalog-file", catalog)
-    owner.tap("#import-catalog button[type=submit]")
     page.wait_for_selector("#new-cards")
     assert not page.locator("#display fieldset.lk-card-entry details").first.evaluate("d => d.open")
     first_player_cards_and_start(owner, names_only)
-    print(f"3-player game from another companion's files: {owner.taps} taps, {owner.typed} typed")
+    print(f"3-player game set up from another companion: {owner.taps} taps, {owner.typed} typed")
     assert owner.taps <= IMPORT_BUDGET_3P and owner.typed <= IMPORT_TYPED_BUDGET_3P, (owner.taps, owner.typed)
 
 

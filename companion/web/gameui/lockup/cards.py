@@ -34,6 +34,7 @@ from companion.games.lockup.cards import card_doc
 from companion.web import access
 from companion.web.access import is_local, require_host
 from companion.web.base import error_page, get_store, htmx
+from companion.web.gameui.lockup import share
 from companion.web.gameui.lockup.import_words import profile_problems
 from companion.web.gameui.lockup.words import field_id, field_label, words
 from companion.web.qr import PHOTO_MAX_BYTES, read_photo, svg, too_large_message
@@ -43,6 +44,8 @@ PROFILE_KEY = "lockup-box-profile"
 CATALOG_KEY = "lockup-catalog"
 
 bp = register_blueprint(Blueprint("lockup_cards", __name__, url_prefix="/lockup"))
+# The share link's answer is read by another companion's server on the LAN (.share): not host-only.
+shared_bp = register_blueprint(Blueprint("lockup_share", __name__, url_prefix="/lockup"))
 register_settings_link(lazy_gettext("Lockup box profile"), "lockup_cards.box_profile")
 register_settings_link(lazy_gettext("Lockup card catalog"), "lockup_cards.catalog_page")
 
@@ -238,19 +241,40 @@ def box_profile_qr():
     return Response(svg(to_json(parse_profile(doc))), mimetype="image/svg+xml")
 
 
+@bp.get("/box-profile/share-qr.svg")
+def share_qr():
+    """A QR code of this device's set-up link (:mod:`.share`), for another companion's import."""
+    _stored_or_404()
+    return Response(svg(share.link()), mimetype="image/svg+xml")
+
+
 @bp.post("/box-profile/import")
 def import_box_profile():
-    """Import a profile from a photo of its QR code, an uploaded file or pasted text; a bad document
-    changes nothing."""
+    """Import a profile from a photo of its QR code, an uploaded file or pasted text, or with the
+    catalog from another companion's share link (photographed or pasted); a bad document changes nothing."""
     text = request.form.get("text", "")
     try:
         source = photo_text() or read_upload_or_text(text)
-        doc = to_dict(from_json(source))
+        shared = share.fetch(source) if share.is_link(source) else None
+        doc = to_dict(parse_profile(shared["box_profile"]) if shared else from_json(source))
+        imported = catalog.parse_catalog(shared.get("catalog") or catalog.empty(), "catalog") if shared else None
     except InputError as exc:  # every problem at once, in words
         return _profile_page(get_profile(), profile_form_values(get_profile()),
                              import_errors=profile_problems(exc, profile_field), import_text=text, status=422)
     get_store().put_setting(PROFILE_KEY, doc)
+    if imported is not None:  # the other companion's catalog too: its spellings win, as a catalog import's
+        save_catalog(catalog.merge_all(catalog_document(), imported))
     return _after_save()
+
+
+@shared_bp.get("/shared/<token>.json")
+def shared_setup(token: str):
+    """This device's box profile and card catalog for another companion's import (set-up from
+    another companion, :mod:`.share`): any device on the LAN with the link; 404 without it."""
+    if not share.matches(token):
+        abort(404)
+    body = {"game": "lockup", "box_profile": get_profile(), "catalog": catalog_document()}
+    return Response(json.dumps(body, ensure_ascii=False), mimetype="application/json")
 
 
 def profile_field(path: str) -> str:
@@ -260,7 +284,7 @@ def profile_field(path: str) -> str:
     if head == "guard_cards" and tail in w["colour"]:
         return _("%(colour)s guard cards", colour=w["colour"][tail])
     wholes = {"guard_cards": _("Guard cards"), "special_guard": _("Special cards"), "game": _("Game"),
-              "input": _("Document"), "photo": _("Photo of the QR code")}
+              "input": _("Document"), "photo": _("Photo of the QR code"), "link": _("Set-up link")}
     return wholes.get(path) or field_label(path)
 
 
@@ -271,7 +295,7 @@ def photo_text() -> str | None:
     if not chosen:
         return None
     text = read_photo(chosen[0].read(PHOTO_MAX_BYTES + 1), "photo")
-    if not text.lstrip().startswith("{"):  # another code: a game's join link, a web address…
+    if not text.lstrip().startswith("{") and not share.is_link(text):  # a game's join link, a web address…
         raise InputError("photo", _("the QR code in this picture is not a box profile: photograph the code on "
                                     "the box profile page of the other device"))
     return text
@@ -307,7 +331,8 @@ def _profile_page(stored: dict | None, values: dict, errors: dict | None = None,
         "lockup_cards/box_profile.html", stored=stored, values=values, errors=errors or {},
         next=safe_next(request.args.get("next")), saved=request.args.get("saved") == "1",
         solo=request.args.get("solo") == "1",
-        qr_text=to_json(parse_profile(stored)) if stored else "", w=words(), field_label=profile_field,
+        qr_text=to_json(parse_profile(stored)) if stored else "", w=words(),
+        share_link=share.link() if stored else "", field_label=profile_field,
         field_id=field_id, colours=GUARD_COLOURS.items(), special_colours=SPECIAL_COLOURS, **extra,
     )
     return html, status
