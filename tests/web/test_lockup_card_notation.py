@@ -12,6 +12,7 @@ import support
 
 from companion.core.errors import InputError
 from companion.core.problems import problems_of
+from companion.web import get_store
 from companion.web.gameui.lockup import forms
 
 
@@ -94,8 +95,6 @@ def test_a_name_alone_is_read_as_before(ctx):
 
 
 def _cards_step(app, client) -> str:
-    from companion.web import get_store
-
     with app.app_context():
         get_store().put_setting("lockup-box-profile", support.made_up_profile())
     return "/lockup/new/cards?mode=standard&name-0=Ana&name-1=Ben"
@@ -130,3 +129,12 @@ def echo(client, kind: str, field: str, line: str) -> str:
     response = client.get("/lockup/card-words", query_string={"kind": kind, field: line})
     assert response.status_code == 200
     return support.words(response.get_data(as_text=True))
+
+
+def test_a_catalogued_name_with_a_colon_of_its_own_is_a_name(app, client):
+    with app.app_context():
+        get_store().put_setting("lockup-catalog", {"game": "lockup", "items": [
+            {"name": "Made-up Tome: Secrets", "cost": {"gold": 1}, "reputation": 2}]})
+    with app.test_request_context():
+        assert item("made-up tome: secrets")["cost"] == {"gold": 1}
+    assert echo(client, "item", "item0-name", "Made-up Tome: Secrets").startswith("Reads as: Made-up Tome: Secrets")

@@ -107,8 +107,9 @@ def _read_line(kind: str, raw: str) -> tuple[dict | None, str | None]:
     """(the card's face, or None; the first problem in words, or None) of a typed name field."""
     if not raw:
         return None, None
-    if notation.split(raw)[1] is None:  # a name alone: what the catalog holds, if anything
-        return catalog.lookup(catalog_document(), "goal" if kind in GOAL_SLOTS else kind, raw), None
+    known = catalog.lookup(catalog_document(), "goal" if kind in GOAL_SLOTS else kind, raw)
+    if known or notation.split(raw)[1] is None:  # a name alone: what the catalog holds, if anything
+        return known, None
     form = {"card-name": raw}
     try:
         if kind in GOAL_SLOTS:

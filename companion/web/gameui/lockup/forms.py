@@ -28,7 +28,10 @@ def with_line(form: Mapping, prefix: str, path: str, kind: str, goal: str | None
     """The form with a card's one-line facts (``Name: 2 iron, 3 reputation``, :mod:`.notation`)
     read into its fact fields; the form itself when the name field holds only a name."""
     facts = {"item": ITEM_FACTS, "goon": GOON_FACTS, "goal": GOAL_FACTS}[kind]
-    name, read = notation.fields(kind, text(form, f"{prefix}name"), f"{path}.name", goal)
+    raw = text(form, f"{prefix}name")
+    if ":" not in raw or _known(kind, raw):  # a catalogued name may hold a colon of its own
+        return form
+    name, read = notation.fields(kind, raw, f"{path}.name", goal)
     return form if read is None else notation.overlay(form, prefix, name, read, facts)
 
 

@@ -50,6 +50,7 @@ def _forms(*spellings: str) -> set[str]:
     return out
 
 
+@words.per_language
 def vocabulary() -> dict[str, tuple[str, str]]:
     """``{word: (part, value)}``: English and the page's language (parts: resource, reputation,
     treasure, goon, suspicion, stars)."""
