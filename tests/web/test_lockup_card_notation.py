@@ -14,6 +14,7 @@ from companion.core.errors import InputError
 from companion.core.problems import problems_of
 from companion.web import get_store
 from companion.web.gameui.lockup import forms
+from tests.web.test_lockup_card_entry_web import next_to, to_goon_refill, to_item_refill
 
 
 @pytest.fixture
@@ -138,3 +139,14 @@ def test_a_catalogued_name_with_a_colon_of_its_own_is_a_name(app, client):
     with app.test_request_context():
         assert item("made-up tome: secrets")["cost"] == {"gold": 1}
     assert echo(client, "item", "item0-name", "Made-up Tome: Secrets").startswith("Reads as: Made-up Tome: Secrets")
+
+
+def test_patrol_s_new_cards_take_the_line_too_and_refuse_it_next_to_the_name_L_P2_L_P3(app, client):
+    game = to_item_refill(app)
+    page = support.lockup_do(client, game, "refill-items", expect=422, **{"item0-name": "Made-up Lamp: 1 gold"})
+    assert next_to(page, "item0-name").startswith("Item 2, name: Made-up Lamp: the reputation")
+    support.lockup_do(client, game, "refill-items", **{"item0-name": "Made-up Lamp: 1 gold, 2 rep"})
+    assert "Made-up Lamp" in [item.name for item in support.game_state(app, game).display if item]
+    game = to_goon_refill(app)
+    support.lockup_do(client, game, "refill-goons", **{"goon-sewers-name": "Made-up Lurker: ratfolk 1 suspicion"})
+    assert support.game_state(app, game).goons["sewers"].type == "ratfolk"
