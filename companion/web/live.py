@@ -62,27 +62,29 @@ def poll(game_id: str) -> Response:
     return response
 
 
-PANELS = 128  # polled panels kept per app: the latest version of each table, for each view of it
+PANELS = 128  # polled panels kept per app: each view of a table, at its latest version only
 # Stand-ins for a device's secrets in a shared render: random per process, so no text can hold them.
 _KEY_MARK, _CSRF_MARK = (f"\x00{secrets.token_hex(8)}\x00" for _ in range(2))
 
 
 def shared_panel(game: dict, version: str) -> str:
     """The fresh panel of ``game`` at ``version`` for this device: rendered by the first device of
-    its kind to ask, then shared (a table's phones all poll within a second of a move). The key
-    holds everything the panel shows that depends on the device (its :class:`~companion.web.seats.
-    Viewer`: role and seat, so a seat's private view never reaches another device), the game row,
-    the language, the rule-id setting and whether htmx asked."""
-    key = (tuple(game.items()), version, viewer(game), str(get_locale()), rules.rule_ids_shown(), bool(htmx))
+    its kind to ask, then shared (a table's phones all poll within a second of a move). A view is
+    everything the panel shows that depends on the device (its :class:`~companion.web.seats.Viewer`:
+    role and seat, so a seat's private view never reaches another device; the language, the
+    rule-id setting, whether htmx asked); each view keeps its latest render only, with the game row
+    and the version it was drawn from."""
+    view = (game["id"], viewer(game), str(get_locale()), rules.rule_ids_shown(), bool(htmx))
+    drawn_from = (tuple(game.items()), version)
     panels = current_app.extensions.get("live_panels")
     if panels is None:
         panels = current_app.extensions.setdefault("live_panels", LRU(PANELS))
-    kept = panels.get(key)
-    if kept is not None:
-        return _personal(kept)
+    kept = panels.get(view)
+    if kept is not None and kept[0] == drawn_from:
+        return _personal(kept[1])
     form_key = play.new_key()
     html = squeeze(render_game(game, fragment=True, polled=True, key=form_key)[0])  # kept squeezed: once
-    panels.put(key, _shared(html, form_key))
+    panels.put(view, (drawn_from, _shared(html, form_key)))
     return html
 
 

@@ -103,3 +103,4 @@ def test_a_move_or_a_seat_change_is_a_new_render(app, client, game, renders):
     assert len(renders) == 2
     support.phone(app, game, "Ben")
     assert "Ben" in polled(client, game) and len(renders) == 3
+    assert len(app.extensions["live_panels"].keys()) == 1  # one view (the host's), its latest render only
