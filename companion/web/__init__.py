@@ -26,6 +26,7 @@ from companion.web import (
     records,
     rules,
     seat_routes,  # noqa: F401 - imported to register its blueprint (registry.register_blueprint)
+    sessions,
     storage,
     templating,
 )
@@ -38,6 +39,7 @@ def init_app(app: Flask) -> None:
     """Wire extensions, blueprints and hooks into ``app``."""
     _check_database(app)
     hardening.init_app(app)
+    sessions.install(app)  # each session cookie checked once, not on every poll
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
     catalog.install(app)  # the request's catalog found once, not per string

@@ -15,7 +15,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from functools import wraps
+from functools import lru_cache, wraps
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
@@ -28,8 +28,15 @@ from companion.web.base import error_page, get_store
 
 def is_local() -> bool:
     """True for requests from this machine (loopback)."""
+    return is_loopback(request.remote_addr or "")
+
+
+@lru_cache(maxsize=256)
+def is_loopback(address: str) -> bool:
+    """Whether ``address`` is a loopback address (remembered: a step asks several times, and
+    parsing an address with ``ipaddress`` costs more than the rest of the answer)."""
     try:
-        return ipaddress.ip_address(request.remote_addr or "").is_loopback
+        return ipaddress.ip_address(address).is_loopback
     except ValueError:
         return False
 

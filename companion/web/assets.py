@@ -72,6 +72,8 @@ def squeeze(html: str) -> str:
 
 def _squeeze_html(response):
     """``after_request`` (before compression): HTML answers without the templates' indentation."""
+    if response.status_code == 204:  # a poll's "nothing new" (most answers of a busy table): no body
+        return response
     if response.mimetype == "text/html" and response.is_sequence and not response.direct_passthrough:
         response.set_data(squeeze(response.get_data(as_text=True)))
     return response

@@ -86,13 +86,24 @@ def forget_table() -> None:
     """Drop this request's read of the seats and hosts (after a write to them)."""
     g.pop("seat_tables", None)
     g.pop("seat_hosts", None)
+    g.pop("seat_roles", None)
 
 
 def role(game: dict) -> Role:
-    """This request's role at ``game``."""
+    """This request's role at ``game`` (worked out once per request and device: a step asks five
+    times; a seat write forgets it with the seats, :func:`forget_table`)."""
     if not has_request_context():
         return Role("host")  # the server's own code (tests, imports) acts as the table
     device = device_id(create=False)
+    known = g.setdefault("seat_roles", {})
+    key = (game["id"], device)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = _role(game, device)
+    return found
+
+
+def _role(game: dict, device: str | None) -> Role:
     if is_local():
         return Role("host")
     if device is not None and device == _host_device(game["id"]):
@@ -299,18 +310,35 @@ def describe(loaded: Any, records: list) -> str:
 # --- what the pages show ---------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Viewer:
+    """This device at a game, as the game's page shows it: its role, whether it chose to watch,
+    the seat it asked for and the name it gave itself. Beside the language, the device's
+    settings and its secrets (CSRF token, form keys), a panel depends on the device only through
+    this (the live poll shares a panel among the devices with one viewer: companion.web.live)."""
+
+    role: Role
+    watching: bool
+    requested: str | None
+    label: str | None
+
+
+def viewer(game: dict) -> Viewer:
+    """This request's :class:`Viewer` of ``game``."""
+    who, seats, device = role(game), table(game["id"]), device_id(create=False)
+    asked = next((r for r in seats["requests"] if r["device_id"] == device), None)
+    return Viewer(who, game["id"] in session.get(WATCHING, []), asked["seat"] if asked else None,
+                  _own_label(who, device, seats["holders"], asked))
+
+
 def seating(game: dict, state: Any, ui: GameUI) -> dict:
     """The seats section: every seat (held or free), this device's role and the name it gave
     itself (``label``), and for the host the holders' phones and the pending requests."""
-    who, seats = role(game), table(game["id"])
-    holders, requests = seats["holders"], seats["requests"]
-    device = device_id(create=False)
-    watching = game["id"] in session.get(WATCHING, [])
-    asked = next((r for r in requests if r["device_id"] == device), None)
+    me, seats = viewer(game), table(game["id"])
+    who, holders, requests = me.role, seats["holders"], seats["requests"]
     return {
-        "role": who.kind, "seat": who.seat, "watching": watching, "requested": asked["seat"] if asked else None,
-        "choose": who.kind == "spectator" and not watching,
-        "label": _own_label(who, device, holders, asked),
+        "role": who.kind, "seat": who.seat, "watching": me.watching, "requested": me.requested,
+        "choose": who.kind == "spectator" and not me.watching, "label": me.label,
         "seats": [{"name": name, "held": name in holders,
                    "phone": phone_name(holders[name]) if name in holders else None} for name in ui.seats_of(state)],
         "requests": [{"seat": r["seat"], "device": tag(r["device_id"]), "phone": phone_name(r)}
