@@ -4,8 +4,9 @@ table is never applied to something else.
 Polling, not server-sent events: waitress is threaded (a held-open stream per phone would pin a
 worker thread each), and a poll that finds nothing new costs one indexed read of the game row.
 
-- ``GET /games/<id>/poll?seen=<version>`` is one request per poll: 204 (no body) while the table's
-  version (:func:`table_version`: the last ``seq`` and a digest of the seats) is still ``seen``,
+- ``GET /games/<id>/poll?seen=<version>`` is one request per poll: an empty answer
+  (:func:`nothing_moved`) while the table's version (:func:`table_version`: the last ``seq`` and
+  a digest of the seats) is still ``seen``,
   else the fresh panel itself (with the seats out of band), which htmx *morphs* into the page
   (the idiomorph extension, ``games/_panel_region.html``): focus, scroll, open details and what a
   player has typed but not sent stay (``static/live.js``). A finished game's poll answers 286
@@ -16,89 +17,47 @@ worker thread each), and a poll that finds nothing new costs one indexed read of
   in each game's form macro. :func:`check_fresh` refuses, once, under the write lock, a post whose
   target is no longer the current one (:class:`StaleAction`, an error its handler answers 409 with
   the fresh view).
-- After a move, every device of the table polls for the fresh panel within a second. Devices that
-  are shown the same thing (:func:`shared_panel`: the same version, viewer, language and settings)
-  share one render: it is kept with this device's secrets (its CSRF token, the forms' idempotency
-  key) taken out, and every other device gets it with its own put in.
 """
 
 from __future__ import annotations
 
 import hashlib
-import secrets
 from typing import Any
 
-from flask import Blueprint, Response, current_app, g, request
-from flask_babel import get_locale
-from flask_htmx.responses import HTMXResponseStopPolling
-from flask_wtf.csrf import generate_csrf
+from flask import Blueprint, Response, g, request
+from flask_htmx.responses import HTMXResponseStopPolling, make_response
 from markupsafe import Markup, escape
 
-from companion.web import play, rules
 from companion.web.access import game_or_404
-from companion.web.assets import squeeze
-from companion.web.base import htmx
-from companion.web.lru import LRU
 from companion.web.rendering import render_game
-from companion.web.seats import table, viewer
+from companion.web.seats import table
 
 bp = Blueprint("live", __name__, url_prefix="/games")
 
 
 @bp.get("/<game_id>/poll")
 def poll(game_id: str) -> Response:
-    """One poll of a device that shows the table at ``seen``: 204 while the version is still
+    """One poll of a device that shows the table at ``seen``: nothing while the version is still
     ``seen`` (one indexed read of the game row: no fold, no template), else the fresh panel;
     286 (htmx stops polling) with the panel once the game is finished."""
     game = game_or_404(game_id)
     finished = game["status"] == "finished"
     now = table_version(game["id"], int(game.get("last_seq") or 0))
     if request.args.get("seen", "") == now and not finished:
-        response = Response(status=204)
+        response = nothing_moved()
     else:
-        html = shared_panel(game, now)
+        html, _status = render_game(game, fragment=True, polled=True)
         response = HTMXResponseStopPolling(html) if finished else Response(html, mimetype="text/html")
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
-PANELS = 128  # polled panels kept per app: each view of a table, at its latest version only
-# Stand-ins for a device's secrets in a shared render: random per process, so no text can hold them.
-_KEY_MARK, _CSRF_MARK = (f"\x00{secrets.token_hex(8)}\x00" for _ in range(2))
-
-
-def shared_panel(game: dict, version: str) -> str:
-    """The fresh panel of ``game`` at ``version`` for this device: rendered by the first device of
-    its kind to ask, then shared (a table's phones all poll within a second of a move). A view is
-    everything the panel shows that depends on the device (its :class:`~companion.web.seats.Viewer`:
-    role and seat, so a seat's private view never reaches another device; the language, the
-    rule-id setting, whether htmx asked); each view keeps its latest render only, with the game row
-    and the version it was drawn from."""
-    view = (game["id"], viewer(game), str(get_locale()), rules.rule_ids_shown(), bool(htmx))
-    drawn_from = (tuple(game.items()), version)
-    panels = current_app.extensions.get("live_panels")
-    if panels is None:
-        panels = current_app.extensions.setdefault("live_panels", LRU(PANELS))
-    kept = panels.get(view)
-    if kept is not None and kept[0] == drawn_from:
-        return _personal(kept[1])
-    form_key = play.new_key()
-    html = squeeze(render_game(game, fragment=True, polled=True, key=form_key)[0])  # kept squeezed: once
-    panels.put(view, (drawn_from, _shared(html, form_key)))
-    return html
-
-
-def _shared(html: str, form_key: str) -> str:
-    """``html`` without this device's secrets: its forms' key and (if the panel drew one) its CSRF token."""
-    token = g.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
-    html = html.replace(form_key, _KEY_MARK)
-    return html.replace(token, _CSRF_MARK) if token else html
-
-
-def _personal(kept: str) -> str:
-    """A shared render with this device's secrets put in: a fresh forms' key, its own CSRF token."""
-    html = kept.replace(_KEY_MARK, play.new_key())
-    return html.replace(_CSRF_MARK, generate_csrf()) if _CSRF_MARK in html else html
+def nothing_moved() -> Response:
+    """The answer of a poll while the table has not moved: an empty ``200`` that htmx swaps nowhere
+    (``HX-Reswap: none``). Not a 204: waitress closes the connection after every 204 (a 204 may
+    not carry a ``Content-Length``), so each phone's next poll would open a new one, about half of
+    a busy server's work (benchmarks/README.md)."""
+    return make_response("", reswap="none")
 
 
 def table_version(game_id: str, seq: int) -> str:

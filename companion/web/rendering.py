@@ -12,11 +12,10 @@ from companion.web.qr import join_url
 
 
 def render_game(game: dict, error: str | None = None, status: int = 200, loaded: play.Loaded | None = None,
-                fragment: bool | None = None, polled: bool = False, key: str | None = None):
+                fragment: bool | None = None, polled: bool = False):
     """Render the shell (full page) or only the ``#game-panel`` region (``fragment``: by default
     for htmx requests). ``polled``: the answer of a live poll (companion.web.live), which must not
-    take the focus from what the player is typing (no ``autofocus``). ``key``: the forms' idempotency
-    key (a fresh one by default)."""
+    take the focus from what the player is typing (no ``autofocus``)."""
     loaded = loaded or play.load(game)
     # No seat is ever taken from the URL (anyone can type ``?seat=``): a device that holds a seat
     # (companion.web.seats) gets that seat's view, every other device what the table may see.
@@ -24,7 +23,7 @@ def render_game(game: dict, error: str | None = None, status: int = 200, loaded:
     whole = not (bool(htmx) if fragment is None else fragment)  # an htmx answer is the panel alone: no join link
     html = render_template(
         "games/show.html" if whole else "games/_panel_region.html", game=game, loaded=loaded, ui=loaded.ui,
-        error=error, join_url=join_url(game) if whole else None, new_key=key or play.new_key(), polled=polled,
+        error=error, join_url=join_url(game) if whole else None, new_key=play.new_key(), polled=polled,
         seating=seats.seating(game, loaded.state, loaded.ui), steps=seats.steps(game, loaded), **context,
     )
     return html, status
