@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import get_locale
-from flask_babel import gettext as _
 from markupsafe import Markup
 
 from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, LOCATIONS, ROUNDS
 from companion.games.lockup.state import State, held, in_hand
 from companion.web import seats
+from companion.web.catalog import gettext as _
 from companion.web.gameui.lockup import end, feed, lightsout, patrol, rollcall, table, words
 from companion.web.i18n import text
 from companion.web.lru import LRU

@@ -6,11 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from flask_babel import gettext as _
-
 from companion.core.errors import InputError
 from companion.games.lockup.commands import QUANTITIES
 from companion.games.lockup.model import GUARDS
+from companion.web.catalog import gettext as _
 from companion.web.gameui.lockup import forms, words
 
 
