@@ -81,10 +81,20 @@ def _underscore(context: Any, string: str, **variables: Any) -> str:
     """A template's ``_(string, **variables)``: what Jinja's newstyle gettext does (the message
     through the request's catalog, marked safe under autoescape, always %-formatted so ``%%``
     reads the same everywhere), without its indirections."""
-    text = translations().ugettext(string)
-    if context.eval_ctx.autoescape:
-        text = Markup(text)
-    return text % variables
+    found = translations()
+    if not context.eval_ctx.autoescape:
+        return found.ugettext(string) % variables
+    key = (id(found), string)
+    known = _MARKED.get(key)
+    if known is None or known[0] is not found:  # ``found`` kept in the value: its id is not reused
+        if len(_MARKED) >= 4096:  # a bound: the templates' messages are a few hundred per language
+            _MARKED.clear()
+        known = _MARKED[key] = (found, Markup(found.ugettext(string)))
+    return known[1] % variables
+
+
+# A template message marked safe, by catalog and msgid: a panel says the same few dozen on every step.
+_MARKED: dict[tuple[int, str], tuple[Any, Markup]] = {}
 
 
 def install(app: Flask) -> None:
