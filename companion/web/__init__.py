@@ -46,7 +46,6 @@ def init_app(app: Flask) -> None:
     htmx.init_app(app)
     assets.init_app(app)  # compressed answers, content-hashed static URLs
     app.jinja_env.globals["get_locale"] = get_locale
-    templating.install(app)  # dict items before attributes: no exception per look-up
     templating.install_url_for(app)  # URLs built once
     i18n.init_app(app)  # the core's messages (refusals, reasons) in the request's language
     app.register_blueprint(home.bp)

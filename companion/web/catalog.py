@@ -7,12 +7,18 @@ alone cost a render 10–20 ms, all of it holding the GIL that every other reque
 :func:`translations` is a plain per-request cache over Flask-Babel's public API
 (``get_locale``, ``get_translations``): the catalog is kept in ``g`` with the locale it was found
 for; a changed locale (``refresh``, ``force_locale``) is a different object, so the cache is
-simply bypassed. Nothing of Flask-Babel is patched: Python code's ``flask_babel.gettext`` goes its
-own way, the templates' ``_``/``ngettext`` (the many strings of a panel) come here.
+simply bypassed. Nothing of Flask-Babel is patched: the templates' ``_``/``ngettext`` (the many
+strings of a panel) and the Lockup words (:func:`gettext`, :func:`ngettext`) come here.
+
+A render holds the catalog it found (:func:`fixed`): the several hundred strings of one panel then
+skip even the per-request look-up (finding the locale alone is a dozen calls through ``g``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 import flask_babel
@@ -21,9 +27,16 @@ from flask import Flask, g, has_app_context
 from jinja2 import pass_context
 from markupsafe import Markup
 
+# The catalog of the render in progress in this thread (:func:`fixed`), else None.
+_RENDERING: ContextVar[Any] = ContextVar("companion_rendering_catalog", default=None)
+
 
 def translations() -> Any:
-    """The catalog of the request's locale (Flask-Babel's own object), found once per request."""
+    """The catalog of the request's locale (Flask-Babel's own object), found once per request (and
+    taken as it is while a render holds it: :func:`fixed`)."""
+    held = _RENDERING.get()
+    if held is not None:
+        return held
     if not has_app_context():
         return support.NullTranslations()
     locale = flask_babel.get_locale()
@@ -35,15 +48,53 @@ def translations() -> Any:
     return found
 
 
+def held() -> Any:
+    """The catalog the render in progress holds (:func:`fixed`), else ``None``."""
+    return _RENDERING.get()
+
+
+@contextmanager
+def fixed() -> Iterator[None]:
+    """Hold the request's catalog for one render (its context and templates): a render does not
+    change the locale, so its strings need not find it again."""
+    token = _RENDERING.set(translations())
+    try:
+        yield
+    finally:
+        _RENDERING.reset(token)
+
+
+def gettext(string: str, **variables: Any) -> str:
+    """``flask_babel.gettext`` through the request's catalog (the same text)."""
+    text = translations().ugettext(string)
+    return text % variables if variables else text
+
+
+def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
+    """``flask_babel.ngettext`` through the request's catalog (``num`` is a variable too)."""
+    variables.setdefault("num", num)
+    return translations().ungettext(singular, plural, num) % variables
+
+
 @pass_context
 def _underscore(context: Any, string: str, **variables: Any) -> str:
     """A template's ``_(string, **variables)``: what Jinja's newstyle gettext does (the message
     through the request's catalog, marked safe under autoescape, always %-formatted so ``%%``
     reads the same everywhere), without its indirections."""
-    text = translations().ugettext(string)
-    if context.eval_ctx.autoescape:
-        text = Markup(text)
-    return text % variables
+    found = translations()
+    if not context.eval_ctx.autoescape:
+        return found.ugettext(string) % variables
+    key = (id(found), string)
+    known = _MARKED.get(key)
+    if known is None or known[0] is not found:  # ``found`` kept in the value: its id is not reused
+        if len(_MARKED) >= 4096:  # a bound: the templates' messages are a few hundred per language
+            _MARKED.clear()
+        known = _MARKED[key] = (found, Markup(found.ugettext(string)))
+    return known[1] % variables
+
+
+# A template message marked safe, by catalog and msgid: a panel says the same few dozen on every step.
+_MARKED: dict[tuple[int, str], tuple[Any, Markup]] = {}
 
 
 def install(app: Flask) -> None:

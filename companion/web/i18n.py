@@ -16,16 +16,28 @@ from flask_babel import format_datetime, format_decimal, format_time, get_transl
 
 from companion.core import i18n
 from companion.core.errors import InputError, RuleViolation
+from companion.web import catalog
+
+
+def _translations() -> Any:
+    """The request's catalog (the one a render holds, without finding it again: catalog.fixed), or
+    ``None`` outside a request."""
+    held = catalog.held()
+    if held is not None:
+        return held
+    return get_translations() if has_request_context() else None
 
 
 def _gettext(msgid: str) -> str:
-    return get_translations().gettext(msgid) if has_request_context() else msgid
+    found = _translations()
+    return msgid if found is None else found.gettext(msgid)
 
 
 def _ngettext(singular: str, plural: str, n: int) -> str:
-    if not has_request_context():
+    found = _translations()
+    if found is None:
         return singular if n == 1 else plural
-    return get_translations().ngettext(singular, plural, n)
+    return found.ngettext(singular, plural, n)
 
 
 _MSGIDS: dict[int, tuple[Any, list[str]]] = {}  # id(translations) -> (translations, its msgids), built once
@@ -34,9 +46,9 @@ _MSGIDS: dict[int, tuple[Any, list[str]]] = {}  # id(translations) -> (translati
 def _msgids() -> list[str]:
     """The msgids the request's catalog translates (to recognise English stored as plain text);
     the same list object for the same catalog, so the core can cache its patterns."""
-    if not has_request_context():
+    translations = _translations()
+    if translations is None:
         return []
-    translations = get_translations()
     cached = _MSGIDS.get(id(translations))
     if cached is None or cached[0] is not translations:
         catalog = getattr(translations, "_catalog", None) or {}

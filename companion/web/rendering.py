@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import Response, redirect, render_template, url_for
 
-from companion.web import play, seats
+from companion.web import catalog, play, seats
 from companion.web.base import htmx
 from companion.web.qr import join_url
 
@@ -17,15 +17,16 @@ def render_game(game: dict, error: str | None = None, status: int = 200, loaded:
     for htmx requests). ``polled``: the answer of a live poll (companion.web.live), which must not
     take the focus from what the player is typing (no ``autofocus``)."""
     loaded = loaded or play.load(game)
-    # No seat is ever taken from the URL (anyone can type ``?seat=``): a device that holds a seat
-    # (companion.web.seats) gets that seat's view, every other device what the table may see.
-    context = loaded.ui.context(loaded.state, game, seats.view_seat(game))
     whole = not (bool(htmx) if fragment is None else fragment)  # an htmx answer is the panel alone: no join link
-    html = render_template(
-        "games/show.html" if whole else "games/_panel_region.html", game=game, loaded=loaded, ui=loaded.ui,
-        error=error, join_url=join_url(game) if whole else None, new_key=play.new_key(), polled=polled,
-        seating=seats.seating(game, loaded.state, loaded.ui), steps=seats.steps(game, loaded), **context,
-    )
+    with catalog.fixed():  # one language for the whole render: its strings skip finding it
+        # No seat is ever taken from the URL (anyone can type ``?seat=``): a device that holds a seat
+        # (companion.web.seats) gets that seat's view, every other device what the table may see.
+        context = loaded.ui.context(loaded.state, game, seats.view_seat(game))
+        html = render_template(
+            "games/show.html" if whole else "games/_panel_region.html", game=game, loaded=loaded, ui=loaded.ui,
+            error=error, join_url=join_url(game) if whole else None, new_key=play.new_key(), polled=polled,
+            seating=seats.seating(game, loaded.state, loaded.ui), steps=seats.steps(game, loaded), **context,
+        )
     return html, status
 
 

@@ -74,7 +74,16 @@ def rule_links(value: Any) -> Markup:
     ``span.rule-ids``: on a phone it folds to a small marker, one tap from the rule (app.css), unless
     the device shows rule ids (:func:`set_rule_ids`).
     """
-    return Markup(_linked(str(escape(value)), request.script_root if has_request_context() else ""))
+    root = request.script_root if has_request_context() else ""
+    if type(value) is str or type(value) is Markup:  # a text is its own key (typed: Markup is not escaped again)
+        return _linked_text(value, root)
+    return Markup(_linked(str(escape(value)), root))
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _linked_text(value: str, root: str) -> Markup:
+    # Feed lines, reasons and effects come back on every step: escaped and linked once.
+    return Markup(_linked(str(escape(value)), root))
 
 
 @lru_cache(maxsize=4096)

@@ -1,11 +1,7 @@
-"""Jinja attribute look-up for the pages' plain dicts, without an exception per look-up.
+"""Templates' ``url_for``, remembering the URLs it built.
 
-Jinja's ``environment.getattr(obj, name)`` (every ``lockup.round``, ``loc.label`` …) tries
-``getattr(obj, name)`` first and falls back to ``obj[name]``. The page contexts are plain dicts, so
-almost every look-up raised and caught an ``AttributeError`` before finding the item: about 7 % of
-a Lockup step's time under the GIL (issue 11). For an object whose type is exactly ``dict`` the
-item is looked up first. That differs from Jinja only for a dict holding a key named like a dict
-method (``items``, ``get`` …) and read as the method: no page context has such a key.
+(The pages' contexts are dataclasses, so Jinja's own attribute look-up finds ``lockup.round`` at
+once: its ``getattr`` is not replaced.)
 """
 
 from __future__ import annotations
@@ -13,24 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, request, url_for
-from jinja2 import Environment
-
-_MISSING = object()
-
-
-def install(app: Flask) -> None:
-    """Give ``app``'s Jinja environment the dict-first ``getattr``."""
-    env = app.jinja_env
-    general = Environment.getattr
-
-    def getattr_dict_first(obj: Any, attribute: str) -> Any:
-        if type(obj) is dict:
-            value = obj.get(attribute, _MISSING)
-            if value is not _MISSING:
-                return value
-        return general(env, obj, attribute)
-
-    env.getattr = getattr_dict_first
 
 
 def install_url_for(app: Flask) -> None:

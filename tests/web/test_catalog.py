@@ -42,3 +42,28 @@ def test_outside_an_app_strings_stay_english(app):
     assert ngettext("%(num)s player", "%(num)s players", 2) == "2 players"
     assert gettext("Undo") == "Undo"
     assert catalog.translations().gettext("Undo") == "Undo"
+
+
+def test_the_lockup_words_say_what_flask_babel_says(app):
+    """catalog.gettext/ngettext (the Lockup words' ``_``): Flask-Babel's text, variables included."""
+    for lang in ("en", "es", "pl"):
+        with app.test_request_context("/", headers={"Accept-Language": lang}):
+            assert catalog.gettext("Undo") == gettext("Undo")
+            assert catalog.gettext("Round %(r)s of %(n)s", r=2, n=6) == gettext("Round %(r)s of %(n)s", r=2, n=6)
+            for n in (1, 2, 5):
+                assert (catalog.ngettext("%(num)s player", "%(num)s players", n)
+                        == ngettext("%(num)s player", "%(num)s players", n))
+
+
+def test_a_render_holds_its_catalog_and_lets_it_go(app):
+    """catalog.fixed: inside, every string comes from the catalog found on entry (no locale look-up
+    per string); after it, the request's catalog is found as before (a later forced locale too)."""
+    with app.test_request_context("/", headers={"Accept-Language": "es"}):
+        spanish = catalog.translations()
+        with catalog.fixed():
+            assert catalog.translations() is spanish
+            assert render_template_string("{{ _('Undo') }}") == catalog.gettext("Undo") == "Deshacer"
+        with force_locale("pl"):
+            assert catalog.gettext("Undo") == "Cofnij"
+    with app.test_request_context("/", headers={"Accept-Language": "pl"}):
+        assert catalog.gettext("Undo") == "Cofnij"  # another request: nothing held over

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import random
 
-import flask_babel
 import pytest
 
 from companion.games.lockup import autoplay
 from companion.games.lockup.fold import evolve
-from companion.web import get_store, play
+from companion.web import catalog, get_store, play
 from companion.web.gameui.lockup import feed, panel
 from companion.web.lru import LRU
 
@@ -93,7 +92,7 @@ def test_a_step_describes_only_its_new_events_early_and_late(client, game, monke
 
 
 def test_translation_calls_of_a_step_do_not_grow_with_the_game(client, game, monkeypatch):
-    calls = _counting(monkeypatch, flask_babel.Domain, "gettext")
+    calls = _counting(monkeypatch, catalog, "translations")  # every string of a render (templates, words)
     costs = {}
     for at in (8, 160):
         game.until(at)
@@ -210,23 +209,25 @@ def test_the_same_question_is_drawn_once_for_every_htmx_answer(client, game, mon
     assert _panel(client, game, "pl") != first and len(asked) == 2  # another language, drawn anew
 
 
-def test_templates_read_a_dict_item_before_an_attribute_and_keep_jinjas_answers(app):
-    """companion.web.templating: ``d.key`` finds the item without trying an attribute first; an
-    attribute of anything else, a dict method, and a missing key answer as Jinja's own do."""
+def test_the_panel_is_plain_dataclasses_read_by_jinjas_own_getattr(app, client, game):
+    """Issue 21: the Lockup panel's context is frozen dataclasses (Jinja finds ``lockup.round`` as an
+    attribute at once), and the Jinja environment's ``getattr`` is its own, not a patched one."""
+    import dataclasses
+
     from jinja2 import Environment
 
-    env = app.jinja_env
-    assert env.getattr.__name__ == "getattr_dict_first"
-    source = "{{ d.a }}|{% for k in d.keys() %}{{ k }}{% endfor %}|{{ n.real }}|{{ d.nope is undefined }}"
-    fast = env.from_string(source).render(d={"a": 1, "b": 2}, n=5)
-    env.getattr = lambda obj, attribute: Environment.getattr(env, obj, attribute)
-    try:
-        assert env.from_string(source).render(d={"a": 1, "b": 2}, n=5) == fast == "1|ab|5|True"
-    finally:
-        del env.getattr  # back to the installed one for the rest of this app's life
-        from companion.web import templating
+    from companion.games.lockup import engine
 
-        templating.install(app)
+    assert type(app.jinja_env).getattr is Environment.getattr and "getattr" not in vars(app.jinja_env)
+    game.until(10)
+    with app.test_request_context():
+        built = panel.build(game.state, game.game, None, engine.GAME, engine.pending)["lockup"]
+    assert dataclasses.is_dataclass(built) and not hasattr(built, "__dict__")  # slots
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        built.round = 99
+    for part in (built.waiting, built.tools, *built.seats, *built.locations, *built.display, *built.goals):
+        assert dataclasses.is_dataclass(part) and hash(part) is not None  # an entry is its own cache key
+    assert 'id="lockup-status"' in _panel(client, game)
 
 
 def test_templates_build_each_url_once_and_the_same_as_flask(app, monkeypatch):

@@ -7,14 +7,15 @@ never shown. An event type this module does not know is left out rather than gue
 
 from __future__ import annotations
 
-from flask_babel import get_locale, ngettext
-from flask_babel import gettext as _
+from flask_babel import get_locale
 
 from companion.core.i18n import english
 from companion.games.lockup import terms
 from companion.games.lockup.model import GUARDS
 from companion.web import play
 from companion.web.base import get_store
+from companion.web.catalog import gettext as _
+from companion.web.catalog import ngettext
 from companion.web.gameui.lockup import words
 from companion.web.i18n import text
 from companion.web.lru import LRU

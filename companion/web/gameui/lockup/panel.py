@@ -9,13 +9,16 @@ turn, which location, the tiles not yet shown face up, counts) is public.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from flask_babel import get_locale
-from flask_babel import gettext as _
 from markupsafe import Markup
 
 from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, LOCATIONS, ROUNDS
 from companion.games.lockup.state import State, held, in_hand
 from companion.web import seats
+from companion.web.catalog import gettext as _
 from companion.web.gameui.lockup import end, feed, lightsout, patrol, rollcall, table, words
 from companion.web.i18n import text
 from companion.web.lru import LRU
@@ -23,25 +26,164 @@ from companion.web.lru import LRU
 ASKS = {**rollcall.ASKS, **lightsout.ASKS, **patrol.ASKS}
 
 
+@dataclass(frozen=True, slots=True)
+class SeatBoard:
+    """One crew as the viewer may see it: ``holding`` only for the viewer's own seat (I-16)."""
+
+    index: int
+    name: str
+    label: str
+    crew: str | None
+    reputation: int
+    power: int
+    suspicion: int
+    resources: str
+    stored: int
+    limit: int | None
+    tomes: int
+    held: int  # tiles in the holding cell: every device sees the count
+    holding: tuple[str, ...] | None  # the tiles themselves: the viewer's own seat only (I-16)
+    crafted: tuple[str, ...]  # item names
+    reserved: tuple[str, ...]
+    goons: tuple[str, ...]  # "name (type)"
+    passed: bool  # shown in Roll Call only
+    first: bool
+    leader: bool
+    instant: bool
+    guards: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A seat's tiles at a location, in words (face down marked)."""
+
+    seat: str  # in words
+    tiles: str  # in words, joined
+
+
+@dataclass(frozen=True, slots=True)
+class Goon:
+    """A goon's printed facts in words (``lightsout.goon_info``)."""
+
+    name: str
+    type: str  # in words, as every field below
+    suspicion: int
+    treasures: str
+    effect: str
+    resource: str | None  # the cube it holds, if any
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """One location's entry on the board."""
+
+    id: str
+    number: int
+    label: str
+    suspicion: int
+    cubes: str | None
+    goon: Goon | None
+    placements: tuple[Placed, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """An item of the display, slot 1 next to the deck (I-18)."""
+
+    slot: int
+    name: str
+    cost: str
+    reputation: int
+    treasures: str
+    effect: str
+
+
+@dataclass(frozen=True, slots=True)
+class Goal:
+    """A goal in play and who holds it."""
+
+    kind: str  # leader, instant or end-game, in words
+    name: str
+    holder: str | None  # nobody yet (or an end-game goal: scored at the end)
+
+
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    """What the game waits for: its kind, the seat and location asked, in words."""
+
+    kind: str  # pending's kind: the template and the ask are chosen by it
+    seat: str | None  # the seat asked (its id: data-seat, the current crew's box)
+    label: str  # that seat in words
+    location: str  # the location being resolved, in words ("" outside Lights Out)
+
+
+@dataclass(frozen=True, slots=True)
+class Device:
+    """What this device may do now (:func:`_device`)."""
+
+    role: str  # host, seat or spectator (seats.role)
+    can_act: bool  # whether the question's form is shown here
+    waiting_line: str | None  # else the line saying whom the table waits for
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """Everything the Lockup panel's templates read (``lockup`` in them)."""
+
+    solo: bool
+    mode: str
+    seq: int
+    round: int
+    rounds: int
+    phase: str
+    first: str
+    first_id: str
+    waiting: Waiting
+    role: str
+    can_act: bool
+    waiting_line: str | None
+    seats: tuple[SeatBoard, ...]
+    players: tuple[str, ...]
+    locations: tuple[Location, ...]
+    display: tuple[Item, ...]
+    goals: tuple[Goal, ...]
+    supply: str
+    feed: list
+    explain: Any
+    reasons: tuple[str, ...]
+    ask: dict
+    tools: table.Tools
+    atlas: dict | None
+    guard_deck: int | None
+    options: str
+    cached: Fragments
+    final_html: Markup | None = None
+    result: Any = None
+
+
 class Fragments:
     """Board entries and the question drawn once by what they show (:data:`FRAGMENTS`): the same
     key in the same language always draws the same HTML, whichever device or step asks."""
 
+    __slots__ = ("locale",)
+
     def __init__(self):
         self.locale = str(get_locale())
 
-    def entries(self, prefix: str, items: list[dict], field: str, draw) -> Markup:
-        """One entry per item, each as :meth:`entry` named ``prefix`` + ``item[field]``. (The loop
-        is here, not in the template: a Jinja call block per entry cost more than the entry.)"""
-        return Markup("\n".join(self.entry(f"{prefix}{item[field]}", item, draw) for item in items))
+    def entries(self, prefix: str, items: tuple, field: str, draw) -> Markup:
+        """One entry per item, each as :meth:`entry` named ``prefix`` + the item's ``field``. (The
+        loop is here, not in the template: a Jinja call block per entry cost more than the entry.)"""
+        return Markup("\n".join(self.entry(f"{prefix}{getattr(item, field)}", item, draw) for item in items))
 
-    def entry(self, name: str, item: dict, draw) -> Markup:
-        """The entry ``name`` drawn by the macro ``draw(item)`` (the item is everything it reads)."""
-        return self.fragment(name, item, caller=lambda: draw(item))
+    def entry(self, name: str, item, draw) -> Markup:
+        """The entry ``name`` drawn by the macro ``draw(item)``: the item (a frozen dataclass of the
+        board, everything the macro reads) is its own key."""
+        return Markup(FRAGMENTS.rendered((name, self.locale, item), lambda: str(draw(item))))
 
     def fragment(self, name: str, *shows, caller) -> Markup:
         """The HTML ``caller`` draws, or the same from an earlier render that showed the same
-        ``shows`` (everything the body reads) in the same language."""
+        ``shows`` (everything the body reads; plain dicts, so keyed by their ``repr``) in the same
+        language."""
         return Markup(FRAGMENTS.rendered((name, self.locale, repr(shows)), lambda: str(caller())))
 
 
@@ -56,59 +198,58 @@ def core_of(state) -> State:
     return state if isinstance(state, State) else state.game
 
 
-def _seat_board(core: State, name: str, viewer: str | None, index: int, roll_call: bool) -> dict:
+def _seat_board(core: State, name: str, viewer: str | None, index: int, roll_call: bool) -> SeatBoard:
     s = core.seats[name]
-    return {
-        "index": index, "name": name, "label": words.seat(name), "crew": s.crew,
-        "reputation": s.reputation, "power": s.power,
-        "suspicion": s.suspicion, "resources": words.cubes(dict(s.resources)), "stored": sum(s.resources.values()),
-        "limit": s.storage_limit, "tomes": s.tomes, "held": held(s),
-        "holding": [words.tile(t) for t in in_hand(s)] if name == viewer else None,  # I-16: others see a count
-        "crafted": [i.name for i in s.items], "reserved": [i.name for i in s.reserved],
-        "goons": [f"{g.name} ({words.goon_type(g.type)})" for g in s.goons], "passed": s.passed and roll_call,
-        "first": core.first_player == name, "leader": core.leader_holder == name,
-        "instant": core.instant_holder == name, "guards": name == GUARDS,
-    }
+    return SeatBoard(
+        index=index, name=name, label=words.seat(name), crew=s.crew, reputation=s.reputation, power=s.power,
+        suspicion=s.suspicion, resources=words.cubes(dict(s.resources)), stored=sum(s.resources.values()),
+        limit=s.storage_limit, tomes=s.tomes, held=held(s),
+        holding=tuple(words.tile(t) for t in in_hand(s)) if name == viewer else None,  # I-16: others see a count
+        crafted=tuple(i.name for i in s.items), reserved=tuple(i.name for i in s.reserved),
+        goons=tuple(f"{g.name} ({words.goon_type(g.type)})" for g in s.goons), passed=s.passed and roll_call,
+        first=core.first_player == name, leader=core.leader_holder == name,
+        instant=core.instant_holder == name, guards=name == GUARDS,
+    )
 
 
-def _placed(here) -> list[dict]:
+def _placed(here) -> tuple[Placed, ...]:
     """Tiles at a location grouped by seat, in the order the seats first came (face down marked)."""
     groups: dict[str, list[str]] = {}
     for p in here:
         label = (words.tile(p.tile) if p.tile is None or p.face_up
                  else _("%(tile)s (face down)", tile=words.tile(p.tile)))
         groups.setdefault(p.seat, []).append(label)
-    return [{"seat": words.seat(seat), "tiles": ", ".join(tiles)} for seat, tiles in groups.items()]
+    return tuple(Placed(words.seat(seat), ", ".join(tiles)) for seat, tiles in groups.items())
 
 
-def _locations(core: State) -> list[dict]:
+def _locations(core: State) -> tuple[Location, ...]:
     out = []
     for number, loc in enumerate(LOCATIONS, start=1):
         goon = core.goons.get(loc) if loc in GOON_LOCATIONS else None
-        out.append({
-            "id": loc, "number": number, "label": words.location(loc), "suspicion": core.loc_suspicion.get(loc, 0),
-            "cubes": words.cubes(core.loc_resources.get(loc, {})) if core.loc_resources.get(loc) else None,
-            "goon": lightsout.goon_info(goon) if goon else None,
-            "placements": _placed(core.placements.get(loc, ())),
-        })
-    return out
+        cubes = core.loc_resources.get(loc)
+        out.append(Location(
+            id=loc, number=number, label=words.location(loc), suspicion=core.loc_suspicion.get(loc, 0),
+            cubes=words.cubes(cubes) if cubes else None, goon=Goon(**lightsout.goon_info(goon)) if goon else None,
+            placements=_placed(core.placements.get(loc, ())),
+        ))
+    return tuple(out)
 
 
-def _display(core: State) -> list[dict]:
-    return [{"slot": i + 1, "name": it.name, "cost": words.cubes(it.cost), "reputation": it.reputation,
-             "treasures": ", ".join(words.treasure(t) for t in it.treasures), "effect": words.effect(it.effect)}
-            for i, it in enumerate(core.display) if it is not None]
+def _display(core: State) -> tuple[Item, ...]:
+    return tuple(Item(slot=i + 1, name=it.name, cost=words.cubes(it.cost), reputation=it.reputation,
+                      treasures=", ".join(words.treasure(t) for t in it.treasures), effect=words.effect(it.effect))
+                 for i, it in enumerate(core.display) if it is not None)
 
 
-def _goals(core: State) -> list[dict]:
+def _goals(core: State) -> tuple[Goal, ...]:
     out = []
     for kind, label in (("leader", _("Leader goal")), ("instant", _("Instant goal")),
                         ("end_game", _("End-game goal"))):
         goal = core.goals.get(kind)
         if goal is not None:
             holder = core.leader_holder if kind == "leader" else core.instant_holder if kind == "instant" else None
-            out.append({"kind": label, "name": goal.name, "holder": words.seat(holder) if holder else None})
-    return out
+            out.append(Goal(label, goal.name, words.seat(holder) if holder else None))
+    return tuple(out)
 
 
 def _ask(core: State, waiting) -> dict:
@@ -123,7 +264,7 @@ def _doing(kind: str) -> str:
             "effect": _("resolve an effect")}.get(kind, _("their turn"))
 
 
-def _device(game: dict, waiting, ask: dict) -> tuple[dict, dict]:
+def _device(game: dict, waiting, ask: dict) -> tuple[Device, dict]:
     """What this device may do now (issue 12, 23), the one decision the panel shows its prompt by:
     a seat's phone answers its own seat's questions and the table's steps; the host the table's
     steps and the questions of seats no phone holds (one shared phone plays a whole game), never
@@ -138,25 +279,24 @@ def _device(game: dict, waiting, ask: dict) -> tuple[dict, dict]:
     if not can and waiting.kind != "over":
         line = (_("Waiting for %(name)s: %(what)s", name=words.seat(seat), what=_doing(waiting.kind)) if seat
                 else _("Waiting for the table: the players’ devices record this step."))
-    return {"role": who.kind or "spectator", "can_act": can, "waiting_line": line}, ask
+    return Device(who.kind or "spectator", can, line), ask
 
 
-def _confirming(who, held, ask: dict) -> tuple[dict, dict]:
+def _confirming(who, held, ask: dict) -> tuple[Device, dict]:
     """Who collects or declines a reward (L-LO6): each seated player on their own phone; the host
     for the seats no phone holds, all at once when only those are left (ticking who declines)."""
     undecided = ask["undecided"]
     if not undecided:  # a log from before issue 23 resting where nobody may decline: the table confirms
         can = who.kind in ("host", "seat")
-        return {"role": who.kind or "spectator", "can_act": can, "waiting_line": None if can else
-                _("Waiting for the table: the players’ devices record this step.")}, ask
+        return Device(who.kind or "spectator", can, None if can else
+                      _("Waiting for the table: the players’ devices record this step.")), ask
     mine = [who.seat] if who.kind == "seat" and who.seat in undecided else []
     if who.kind == "host":
         mine = [n for n in undecided if n not in held]
-    device = {"role": who.kind or "spectator", "can_act": bool(mine), "waiting_line": None}
+    device = Device(who.kind or "spectator", bool(mine), None)
     if not mine:
-        device["waiting_line"] = _("Waiting for %(names)s: collect or decline their rewards",
-                                   names=", ".join(words.seat(n) for n in undecided))
-        return device, ask
+        return Device(device.role, False, _("Waiting for %(names)s: collect or decline their rewards",
+                                            names=", ".join(words.seat(n) for n in undecided))), ask
     if who.kind == "host" and len(mine) == len(undecided):
         return device, {**ask, "decliners": mine}  # the table confirms, naming who declines
     return device, {**ask, "seat": mine[0], "decliners": []}
@@ -172,25 +312,22 @@ def build(state, game: dict, seat: str | None, definition, pending) -> dict:
     shown = core_of(view)
     waiting = pending(state)
     lines, tail = feed.recent(game, viewer=viewer)
-    panel = {
-        "solo": core.mode == "solo", "mode": core.mode, "seq": core.seq, "round": core.round, "rounds": ROUNDS,
-        "phase": words.phase(core.phase), "first": words.seat(core.first_player), "first_id": core.first_player,
-        "waiting": {"kind": waiting.kind, "seat": waiting.seat, "label": words.seat(waiting.seat),
-                    "location": words.location(waiting.location)},
-        "seats": [_seat_board(shown, n, viewer, i, waiting.kind == "roll-call")
-                  for i, n in enumerate(shown.seating, 1)],
-        "players": [n for n in shown.seating if n != GUARDS],
-        "locations": _locations(shown), "display": _display(shown), "goals": _goals(shown),
-        "supply": words.cubes(dict(shown.supply)), "feed": lines,
-        "explain": lightsout.explain(shown, tail) if shown.resolution is not None else None,
-        "reasons": [words.plain(text(r)) for r in list(getattr(view, "reasons", ()))[-3:][::-1]],
-        "ask": _ask(shown, waiting), "tools": table.tools(shown), "atlas": rollcall.atlas_offer(shown),
-        "guard_deck": getattr(view, "guard_deck", None), "options": words.table_options(core.options),
-        "cached": Fragments(),
-    }
-    device, panel["ask"] = _device(game, waiting, panel["ask"])
-    panel.update(device)
-    if waiting.kind == "over":
-        panel["final_html"] = end.final_html(state, game)
-        panel["result"] = core.result
+    device, ask = _device(game, waiting, _ask(shown, waiting))
+    over = waiting.kind == "over"
+    panel = Panel(
+        solo=core.mode == "solo", mode=core.mode, seq=core.seq, round=core.round, rounds=ROUNDS,
+        phase=words.phase(core.phase), first=words.seat(core.first_player), first_id=core.first_player,
+        waiting=Waiting(waiting.kind, waiting.seat, words.seat(waiting.seat), words.location(waiting.location)),
+        seats=tuple(_seat_board(shown, n, viewer, i, waiting.kind == "roll-call")
+                    for i, n in enumerate(shown.seating, 1)),
+        players=tuple(n for n in shown.seating if n != GUARDS),
+        locations=_locations(shown), display=_display(shown), goals=_goals(shown),
+        supply=words.cubes(dict(shown.supply)), feed=lines,
+        explain=lightsout.explain(shown, tail) if shown.resolution is not None else None,
+        reasons=tuple(words.plain(text(r)) for r in list(getattr(view, "reasons", ()))[-3:][::-1]),
+        ask=ask, tools=table.tools(shown), atlas=rollcall.atlas_offer(shown),
+        guard_deck=getattr(view, "guard_deck", None), options=words.table_options(core.options),
+        cached=Fragments(), role=device.role, can_act=device.can_act, waiting_line=device.waiting_line,
+        final_html=end.final_html(state, game) if over else None, result=core.result if over else None,
+    )
     return {"lockup": panel, **words.vocabulary()}

@@ -4,12 +4,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-
-from flask_babel import gettext as _
+from dataclasses import dataclass
 
 from companion.core.errors import InputError
 from companion.games.lockup.commands import QUANTITIES
 from companion.games.lockup.model import GUARDS
+from companion.web.catalog import gettext as _
 from companion.web.gameui.lockup import forms, words
 
 
@@ -22,13 +22,32 @@ def _quantity(q: str) -> str:
     return _quantities().get(q) or words.cube(q)
 
 
-def tools(core) -> dict:
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One option of a select: the value posted and its words."""
+
+    id: str  # a seat or quantity id: what the form posts
+    label: str  # what the select shows
+
+
+@dataclass(frozen=True, slots=True)
+class Tools:
     """What the tools form offers: seats, quantities, and the instant goal if still unclaimed."""
+
+    seats: tuple[Choice, ...]  # whose count changes (the guards' too)
+    quantities: tuple[Choice, ...]
+    instant: str | None  # the instant goal while nobody holds it (L-GL2)
+    players: tuple[str, ...]  # who may claim it
+    over: bool  # no tools once the game is over
+
+
+def tools(core) -> Tools:
+    """The tools of the game as it is now (:class:`Tools`)."""
     instant = core.goals.get("instant")
-    return {"seats": [{"id": n, "label": words.seat(n)} for n in core.seating],
-            "quantities": [{"id": q, "label": _quantity(q)} for q in QUANTITIES],
-            "instant": instant.name if instant is not None and core.instant_holder is None else None,
-            "players": [n for n in core.seating if n != GUARDS], "over": core.phase == "over"}
+    return Tools(seats=tuple(Choice(n, words.seat(n)) for n in core.seating),
+                 quantities=tuple(Choice(q, _quantity(q)) for q in QUANTITIES),
+                 instant=instant.name if instant is not None and core.instant_holder is None else None,
+                 players=tuple(n for n in core.seating if n != GUARDS), over=core.phase == "over")
 
 
 def _seat(form: Mapping, core) -> str:

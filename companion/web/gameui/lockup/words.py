@@ -10,11 +10,11 @@ import re
 from collections.abc import Callable
 
 from flask import has_request_context
-from flask_babel import gettext as _
-from flask_babel import ngettext
 
 from companion.games.lockup.model import EFFECTS, GOON_TYPES, GUARDS, RESOURCES, TREASURES
 from companion.web import catalog
+from companion.web.catalog import gettext as _
+from companion.web.catalog import ngettext
 
 
 def per_language(build: Callable[[], dict]) -> Callable[[], dict]:
@@ -23,9 +23,11 @@ def per_language(build: Callable[[], dict]) -> Callable[[], dict]:
     made: dict[int, tuple] = {}
 
     def table() -> dict:
-        if not has_request_context():
-            return build()
-        found = catalog.translations()
+        found = catalog.held()  # during a render, without asking for the request again
+        if found is None:
+            if not has_request_context():
+                return build()
+            found = catalog.translations()
         got = made.get(id(found))
         if got is None or got[0] is not found:
             got = made[id(found)] = (found, build())

@@ -4,6 +4,7 @@ game (RG-E1) and the explained final scores (RG-E2…RG-E4). Ragami hides nothin
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import gettext as _
@@ -18,6 +19,7 @@ from companion.games.ragami.scoring import Result, Ruling, outcome_note
 from companion.web.gameui import recorded
 from companion.web.gameui.ragami import bgstats, seating
 from companion.web.gameui.ragami.forms import colour_labels, labels, setup_token_labels
+from companion.web.gameui.recorded.scores import ScoredPlayer, Scores
 
 LOG_LENGTH = 12
 LAST_PLACE_CARD = "last-place-card"  # the cause the VP log gives the card's VP (not a VpGained cause)
@@ -161,14 +163,29 @@ def ruling_text(ruling: Ruling) -> str:
     return f"{option_text(ruling.option)} {effect}"
 
 
-def result_view(result: Result | None) -> dict[str, Any] | None:
+@dataclass(frozen=True, slots=True)
+class SaintsPlayer(ScoredPlayer):
+    """A player's score with their conflicts won (the RG-E4 tie-break)."""
+
+    conflicts: int
+
+
+@dataclass(frozen=True, slots=True)
+class SaintsScores(Scores):
+    """The scores with the tie-break and the conflict-bonus ruling in words."""
+
+    tiebreak_text: str
+    ruling_applied: bool
+    ruling_text: str
+
+
+def result_view(result: Result | None) -> SaintsScores | None:
     """Final scores for the template, every line with its rule (shared by the game and the audit)."""
     if result is None:
         return None
-    players = [{"name": p.name, "total": p.total, "conflicts": p.conflicts, "lines": p.lines,
-                "winner": p.name in result.winners} for p in result.players]
+    players = tuple(SaintsPlayer(name=p.name, total=p.total, lines=p.lines, winner=p.name in result.winners,
+                                 conflicts=p.conflicts) for p in result.players)
     rule, text = outcome_note(result)
-    return {"players": players, "winners": result.winners, "tiebreak": result.tiebreak,
-            "tiebreak_text": tiebreak_texts().get(result.tiebreak, result.tiebreak),
-            "outcome_rule": rule, "outcome_text": text, "ruling_applied": result.ruling.applied,
-            "ruling_text": ruling_text(result.ruling)}
+    return SaintsScores(players=players, winners=result.winners, tiebreak=result.tiebreak, outcome_rule=rule,
+                        outcome_text=text, tiebreak_text=tiebreak_texts().get(result.tiebreak, result.tiebreak),
+                        ruling_applied=result.ruling.applied, ruling_text=ruling_text(result.ruling))

@@ -4,6 +4,7 @@ reach a template before the plague reveal (RC-G3)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from flask import request
@@ -15,6 +16,7 @@ from companion.games.rattus_cartus.scoring import Result, outcome_note, plague_n
 from companion.web.gameui import recorded
 from companion.web.gameui.rattus_cartus import bgstats, seating
 from companion.web.gameui.rattus_cartus.forms import COUNTS, label, labels
+from companion.web.gameui.recorded.scores import ScoredPlayer, Scores
 
 
 def context(state: Any, game: dict, seat: str | None) -> dict[str, Any]:
@@ -59,7 +61,16 @@ def turn_order(view: dict[str, Any]) -> list[str]:
     return list(view.get("queue") or [])[1:]
 
 
-def round_notes(view: dict[str, Any]) -> dict[str, str | None]:
+@dataclass(frozen=True, slots=True)
+class RoundNotes:
+    """The round's reminders in words (:func:`round_notes`)."""
+
+    reserve: str  # set-up's reserve deck (RC-G6)
+    draw: str  # phase A's draw (RC-G6)
+    preferred: str | None  # with 2 players, who took the preferred action (RC-G5)
+
+
+def round_notes(view: dict[str, Any]) -> RoundNotes:
     """The round's reminders in words, each with its rule: the set-up's reserve deck (round 1,
     before the first turn), phase A's draw with the same-building swap, and, with 2 players, who
     takes the round's only preferred action (RC-G5) once recorded."""
@@ -73,15 +84,15 @@ def round_notes(view: dict[str, Any]) -> dict[str, str | None]:
     elif preferred:
         taken = _("%(name)s takes this round's preferred action; %(other)s takes the normal action (RC-G5).",
                   name=preferred, other=other)
-    return {
-        "reserve": _("Set-up: with %(players)d players, set %(cards)d building cards aside face down as the "
-                     "reserve deck (RC-G6).", players=len(names), cards=view["reserve_deck"]),
-        "draw": _("A: draw %(cards)d building cards into a row. If they all show the same building, swap the last "
-                  "one for the top card of the reserve deck (it goes to the bottom of the reserve deck) until a "
-                  "different building shows (RC-G6). B: supplies, from the start player.",
-                  cards=view["buildings_drawn"]),
-        "preferred": taken,
-    }
+    return RoundNotes(
+        reserve=_("Set-up: with %(players)d players, set %(cards)d building cards aside face down as the "
+                  "reserve deck (RC-G6).", players=len(names), cards=view["reserve_deck"]),
+        draw=_("A: draw %(cards)d building cards into a row. If they all show the same building, swap the last "
+               "one for the top card of the reserve deck (it goes to the bottom of the reserve deck) until a "
+               "different building shows (RC-G6). B: supplies, from the start player.",
+               cards=view["buildings_drawn"]),
+        preferred=taken,
+    )
 
 
 def need_text(need: str) -> str:
@@ -146,17 +157,36 @@ def tiebreak_texts() -> dict[Any, str]:
     }
 
 
-def result_view(result: Result | None, options: Mapping[str, Any]) -> dict[str, Any] | None:
+@dataclass(frozen=True, slots=True)
+class RatsPlayer(ScoredPlayer):
+    """A player's score with their rat sum and the plague's verdict (RC-F7, RC-F9)."""
+
+    rats: int
+    survives: bool
+    plague: str
+
+
+@dataclass(frozen=True, slots=True)
+class RatsScores(Scores):
+    """The scores with the Nuns row, who was wiped out, and the table options scored with."""
+
+    nuns: int
+    wiped_out: tuple[str, ...]
+    options: tuple[str, ...]
+
+
+def result_view(result: Result | None, options: Mapping[str, Any]) -> RatsScores | None:
     """Final scores for the template: every line with its rule, the plague, the outcome and the
     table options it was scored with (shared by the recorded game and the audit-only form)."""
     if result is None:
         return None
-    players = [
-        {"name": p.name, "total": p.total, "rats": p.rats, "survives": p.survives, "lines": p.lines,
-         "plague": plague_note(p, result.nuns), "winner": p.name in result.winners}
+    players = tuple(
+        RatsPlayer(name=p.name, total=p.total, lines=p.lines, winner=p.name in result.winners, rats=p.rats,
+                   survives=p.survives, plague=plague_note(p, result.nuns))
         for p in result.players
-    ]
+    )
     rule, text = outcome_note(result)
-    return {"players": players, "winners": result.winners, "tiebreak": result.tiebreak, "nuns": result.nuns,
-            "wiped_out": [p.name for p in result.players if p.rats > result.nuns],
-            "outcome_rule": rule, "outcome_text": text, "options": option_texts(options, len(result.players))}
+    return RatsScores(players=players, winners=result.winners, tiebreak=result.tiebreak, outcome_rule=rule,
+                      outcome_text=text, nuns=result.nuns,
+                      wiped_out=tuple(p.name for p in result.players if p.rats > result.nuns),
+                      options=tuple(option_texts(options, len(result.players))))
