@@ -14,7 +14,8 @@ one below): 12,014 before, 3,624 after.
 
 Two screens a page (issue 23, second pass; measured at 2f97fd6 before it, a tapped solo round): the
 guards' turn 1,816 px, Roll Call 2,501, rewards 2,788, the final page 3,624; every playing phase of a
-3-player game (host and seated phone) and of a solo game now ends within 1,480 px (two screens),
+3-player game (host and seated phone) and of a solo game now ends within 1,480 px (two screens;
+after: 981, 1,331, 1,191 and 978, the tallest stored phase a 3-player host's first Roll Call, 1,465),
 the pages where a card's printed facts are typed for the first time excepted (a data-entry page:
 three new goons' facts are a screen each). Rule ids reach the screen only folded: in a link
 (``rule_links``) or, in a button's label or a summary, a plain run (``rule_ids``).
