@@ -168,24 +168,25 @@ def measure(tab, where: str, heights: dict[str, int]) -> None:
     assert tab.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], where
 
 
-def test_every_phase_in_two_screens_on_the_host_and_a_seated_phone(browser, lan_served):
+def phases_in_two_screens(browser, served, solo: bool) -> None:
     """Each phase and question of a 3-player game, on the host's phone and on the phone of the seat
-    the game waits for, and of a solo expert game, at 360x740: each page within two screens (card
-    entry and the final page: their budgets), no rule id bare, nothing scrolling sideways."""
-    app = lan_served.app
+    the game waits for (and with ``solo`` of a solo expert game), at 360x740: each page within two
+    screens (card entry and the final page: their budgets), no rule id bare, nothing sideways."""
+    app = served.app
     support.store_profile(app)
-    games = {**lockup_phases(app, "lockup", support.lockup_commands(5, 3)),
-             **lockup_phases(app, "lockup-solo", support.solo_lockup_commands(7))}
+    games = lockup_phases(app, "lockup", support.lockup_commands(5, 3))
+    if solo:
+        games.update(lockup_phases(app, "lockup-solo", support.solo_lockup_commands(7)))
     host, phone = (browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
                    for _ in range(2))
     heights: dict[str, int] = {}
     try:
         tab, seat_tab = host.new_page(), phone.new_page()
         for stage, game_id in games.items():
-            tab.goto(f"{lan_served.host_url}/games/{game_id}")
+            tab.goto(f"{served.host_url}/games/{game_id}")
             measure(tab, stage, heights)  # the host acting for every seat: before a phone takes one
             if stage.startswith("lockup ") and not stage.endswith("over"):
-                seated_phone(seat_tab, lan_served, game_id, tab.get_attribute("#lockup", "data-seat"))
+                seated_phone(seat_tab, served, game_id, tab.get_attribute("#lockup", "data-seat"))
                 measure(seat_tab, f"phone {stage}", heights)
     finally:
         host.close()
@@ -195,3 +196,14 @@ def test_every_phase_in_two_screens_on_the_host_and_a_seated_phone(browser, lan_
     assert not over, over
     tall = {where: h for where, h in heights.items() if h > budget(where.rsplit(" ", 1)[-1])}
     assert not tall, tall
+
+
+def test_every_phase_in_two_screens_on_the_host_and_a_seated_phone(browser, lan_served):
+    """A 3-player game's phases (the solo ones: the tapped round above, and -m slow below)."""
+    phases_in_two_screens(browser, lan_served, solo=False)
+
+
+@pytest.mark.slow
+def test_every_phase_of_both_games_in_two_screens(browser, lan_served):
+    """The long version (-m slow): a solo expert game's stored phases too."""
+    phases_in_two_screens(browser, lan_served, solo=True)
