@@ -111,6 +111,19 @@ def _link(match: re.Match) -> str:
     return match.group() if href is None else f'<a class="rule-link" href="{href}">{match.group()}</a>'
 
 
+@bp.app_template_filter("rule_ids")
+def rule_ids(value: Any) -> Markup:
+    """Jinja filter for a text that may hold no link (a button's label, a ``<summary>``): ``value``
+    escaped, each run of rule ids in a ``span.rule-ids.plain`` that a phone folds to a marker like
+    :func:`rule_links`' runs, unless the device shows rule ids. The rule is one tap away there: the
+    device's setting, or the rules page."""
+    return Markup(_RUN.sub(_plain_run, str(escape(value))))
+
+
+def _plain_run(match: re.Match) -> str:
+    return f'<span class="rule-ids plain">{match.group()}</span>'
+
+
 def _game_view(rules: GameRules) -> dict:
     """The page context of one game: every text translated for the current language."""
     return {

@@ -51,3 +51,18 @@ def test_the_join_code_is_open_until_a_phone_joins_and_the_table_options_are_fol
     assert '<details id="lockup-options-fold" class="fold small">' in page  # closed
     support.phone(app, game, "Ben")
     assert '<details id="join-fold" class="fold">' in host.get(f"/games/{game}").get_data(as_text=True)
+
+
+def test_a_text_that_may_hold_no_link_folds_its_rule_ids_as_a_plain_run(app):
+    """A button's label or a summary (issue 23) takes no link: its rule ids are a plain run that a
+    phone folds to a marker like the links (rules.rule_ids), the text around them escaped."""
+    from companion.web.rules import rule_ids
+
+    with app.test_request_context():
+        assert str(rule_ids("Decline: go to the Library (I-3)")) == \
+            'Decline: go to the Library <span class="rule-ids plain">(I-3)</span>'
+        assert str(rule_ids("<b>Craft</b> (L-IT1; L-IT2)")) == \
+            '&lt;b&gt;Craft&lt;/b&gt; <span class="rule-ids plain">(L-IT1; L-IT2)</span>'
+        assert str(rule_ids("Guards (solo only, L-SO14)")) == \
+            'Guards (solo only, <span class="rule-ids plain">L-SO14</span>)'
+        assert str(rule_ids("No rule here")) == "No rule here"
