@@ -167,8 +167,10 @@ class Table:
         self.submit(self.page.locator("form[data-action=discard] button"))
 
     def on_refill_items(self) -> None:
+        """Patrol's items and goons, entered in one form and put on the board by one submit (issue 23)."""
         for entry in self.page.locator("form[data-action=refill-items] fieldset.lk-card-entry").all():
-            self.new_card(entry, "Item")
+            goon = entry.locator("input[name^=goon-][name$=-name]").count()
+            self.new_card(entry, "Goon" if goon else "Item")
         self.submit(self.page.locator("form[data-action=refill-items] button[type=submit]"))
 
     def on_refill_goons(self) -> None:

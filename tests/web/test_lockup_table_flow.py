@@ -91,9 +91,9 @@ def test_the_only_location_left_is_pre_selected_L_RC3(app, game):
     s = replace(s, seats={**s.seats, "Ana": ana})
     with app.test_request_context():
         asked = ask_roll_call(s, pending(s))
-    assert asked["only_location"] == ROLL_CALL_LOCATIONS[6]
+    assert asked.only_location == ROLL_CALL_LOCATIONS[6]
     with app.test_request_context():
-        assert ask_roll_call(state(app, game), pending(state(app, game)))["only_location"] is None
+        assert ask_roll_call(state(app, game), pending(state(app, game))).only_location is None
 
 
 def test_the_holding_cell_keeps_the_printed_order_every_round():
