@@ -186,6 +186,14 @@ class Table:
         raise AssertionError(f"the game did not end within {limit} taps")
 
 
+def pass_taps(page) -> list:
+    """What a pass taps: its one button while others are still in Roll Call (Undo takes it back),
+    else the summary that opens the confirmation, then "Yes, pass" (issue 23)."""
+    if page.locator("form.lk-pass-now").count():
+        return [page.locator("form.lk-pass-now button")]
+    return [page.locator("#rollcall-pass summary"), page.locator("#rollcall-pass form.lk-pass button")]
+
+
 IN_VIEW = """() => {
     const ask = document.querySelector('#lockup-ask');
     const r = ask && (ask.querySelector('h2') || ask).getBoundingClientRect();

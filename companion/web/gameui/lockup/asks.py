@@ -55,6 +55,7 @@ class RollCallAsk:
     all_count: int
     locations: tuple[Place, ...]
     only_location: str | None
+    pass_undoable: bool = False  # others are still in Roll Call: a pass reveals nothing (one tap)
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,7 +43,14 @@ def ask_roll_call(core, waiting) -> RollCallAsk:
         held=held(me), face_down_left=left, face_down_max=min(left, held(me)), face_down_limit=core.face_down_limit,
         all_count=_all_count(me, waiting, solo),
         locations=tuple(Place(loc, words.location(loc), loc in me.visited) for loc in ROLL_CALL_LOCATIONS),
-        only_location=free[0] if len(free) == 1 else None)  # the only legal choice: its button alone
+        only_location=free[0] if len(free) == 1 else None,  # the only legal choice: its button alone
+        pass_undoable=_others_still_in(core, waiting.seat))
+
+
+def _others_still_in(core, seat: str) -> bool:
+    """Whether another player is still in Roll Call, so that this seat's pass leaves it going and
+    reveals nothing: Undo can take it back (solo: the pass ends Roll Call, I-7)."""
+    return any(not s.passed and held(s) > 0 for n, s in core.seats.items() if n not in (seat, GUARDS))
 
 
 def _all_count(me, waiting, solo: bool) -> int:
