@@ -41,7 +41,7 @@ def ask_roll_call(core, waiting) -> RollCallAsk:
         seat=waiting.seat, solo=solo, own=own,
         tiles=tuple(Tile(str(t), words.tile(t), i) for i, t in enumerate(tiles)),
         held=held(me), face_down_left=left, face_down_max=min(left, held(me)), face_down_limit=core.face_down_limit,
-        all_count=_all_count(me, waiting, solo),
+        all_count=_all_count(me, waiting, own),
         locations=tuple(Place(loc, words.location(loc), loc in me.visited) for loc in ROLL_CALL_LOCATIONS),
         only_location=free[0] if len(free) == 1 else None,  # the only legal choice: its button alone
         pass_undoable=_others_still_in(core, waiting.seat))
@@ -53,10 +53,11 @@ def _others_still_in(core, seat: str) -> bool:
     return any(not s.passed and held(s) > 0 for n, s in core.seats.items() if n not in (seat, GUARDS))
 
 
-def _all_count(me, waiting, solo: bool) -> int:
+def _all_count(me, waiting, own: bool) -> int:
     """How many tiles "All the tiles" would assign: only when every tile still held is known, i.e.
-    none lies face down without a value (the tiles not shown face up are exactly those held)."""
-    if solo:
+    none lies face down without a value: on the seat's own device (solo, or its phone, which
+    names its face-down tiles), or when the tiles not shown face up are exactly those held."""
+    if own and not me.unknown_down:
         return held(me)
     return held(me) if len(waiting.detail.get("tiles", ())) == held(me) else 0
 
