@@ -6,7 +6,8 @@ Locations resolve in order 1 -> 8. For each location with tiles:
 2. ``location-revealed``: strength, ranking with the *current* first player, tiers
    (``location.resolve_location``); suspicion to the highest-ranked seat without a lookout (L-LO3);
 3. the table confirms, naming who declines (``collect``, L-LO6, I-1); or each seat with a reward
-   answers for itself (``collect`` with its ``seat``). When no player has a reward left to
+   answers for itself (``collect`` with its ``seat``). A seat whose reward is a choice it can make
+   is not asked: its choice offers the decline (issue 23). When no player has a reward left to
    decline (only the guards, or only stragglers, or everyone answered), the location is
    confirmed automatically, by the same ``rewards-confirmed`` event, as part of the command
    that led to it;

@@ -139,8 +139,9 @@ def decide_refill_items(b: Batch, command: cmd.RefillItems) -> None:
 def _then_goons(b: Batch, command: cmd.RefillItems) -> None:
     """The goons entered with the items (one form, issue 23): the goons advance (L-P3) as they
     would by themselves, then the new ones fill the empty slots, as ``refill_goons`` would."""
-    while not b.state.patrol.get("advanced"):  # (the Chow Hall goon leaves: a slot is always empty)
-        step(b)
+    waiting = None  # (the Chow Hall goon leaves: a slot is always empty, the game waits for goons)
+    while waiting is None and not b.state.patrol.get("advanced"):
+        waiting = step(b)
     decide_refill_goons(b, cmd.RefillGoons(command.goons, command.copies))
 
 
