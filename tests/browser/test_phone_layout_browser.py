@@ -27,7 +27,8 @@ PAGE_BUDGET = {"guard-turn": 2_700, "roll-call": 3_100, "reveal-tiles": 3_000, "
                "choice": 3_600,
                # Cards the catalog does not know yet come with their printed facts open to type (no tap
                # to open them, issue 23's first-time set-up): a data-entry page, not a decision's.
-               "refill-items": 4_400, "refill-goons": 4_400}
+               # Patrol's items and goons are one form, one submit (issue 23): both entries' heights.
+               "refill-items": 8_000, "refill-goons": 4_400}
 CARD_ENTRY = ("refill-items", "refill-goons")  # typing new cards' facts: not held to the two screens of a decision
 FINAL_BUDGET = 3_700  # a finished 3-player game's page (the solo one measured 3,458)
 
