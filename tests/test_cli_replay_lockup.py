@@ -51,11 +51,12 @@ def bandit_round(before: str) -> list:
             {"type": "pass", "seat": "Ben"}, {"type": "refill_goons", "goons": {"sewers": goon("Test New")}}]
 
 
-# Ben ranks first at the Chow Hall with no resource of his own; Ana second; the rewards confirmed.
+# Ben ranks first at the Chow Hall with no resource of his own; Ana second. No collect line: Ben's
+# reward is a choice, declined at it if at all, and Ana has nothing to decline (issue 23).
 CHOW_HALL = [*bandit_round("commissary"),
              {"type": "assign", "seat": "Ana", "location": "chow_hall", "tiles": up(1)},
              {"type": "assign", "seat": "Ben", "location": "chow_hall", "tiles": up(4)},
-             {"type": "pass", "seat": "Ana"}, {"type": "pass", "seat": "Ben"}, {"type": "collect"}]
+             {"type": "pass", "seat": "Ana"}, {"type": "pass", "seat": "Ben"}]
 
 
 def test_the_bandit_cube_lies_at_the_chow_hall_and_makes_ben_choose_L_P4_I_17(replay):
@@ -90,20 +91,22 @@ def test_an_explicit_decline_gives_the_cube_up_L_LO6_I_17_I_6(replay):
 
 
 def test_declining_at_confirmation_leaves_the_cube_L_LO6_I_17(replay):
-    doc = replay("lockup", [*CHOW_HALL[:-1], {"type": "collect", "declined": ["Ben"]}])
+    """A file from before issue 23 (``confirm_choice_rewards``) declines a choice at confirmation."""
+    older = [{**CHOW_HALL[0], "confirm_choice_rewards": True}, *CHOW_HALL[1:]]
+    doc = replay("lockup", [*older, {"type": "collect", "declined": ["Ben"]}])
     assert held(doc, "Ben") == {} and doc["state"]["location_cubes"] == {"chow_hall": {"gold": 1}}
 
 
 @pytest.mark.parametrize(("lines", "expected"), [
     # only the seat whose choice it is acts (L-LO4)
     ([*CHOW_HALL, {"type": "keep_bandit", "seat": "Ana"}],
-     "error: line 10: command: It's Ben's turn, not Ana's (L-LO4)"),
+     "error: line 9: command: It's Ben's turn, not Ana's (L-LO4)"),
     # the Commissary's first reward is a gain: it comes with the cube, or the whole reward is declined (L-R5)
     ([*bandit_round("smithy"), {"type": "assign", "seat": "Ana", "location": "commissary", "tiles": up(4)},
-      {"type": "pass", "seat": "Ben"}, {"type": "pass", "seat": "Ana"}, {"type": "collect"},
+      {"type": "pass", "seat": "Ben"}, {"type": "pass", "seat": "Ana"},
       {"type": "keep_bandit", "seat": "Ana"}],
-     "error: line 9: command: The first at the Commissary takes a resource with the Bandit cubes, or declines (L-R5)"),
-    ([*CHOW_HALL, {"type": "keep_bandit", "seat": "Ben", "goons": ["sewers"]}], "error: line 10: goons: unknown field"),
+     "error: line 8: command: The first at the Commissary takes a resource with the Bandit cubes, or declines (L-R5)"),
+    ([*CHOW_HALL, {"type": "keep_bandit", "seat": "Ben", "goons": ["sewers"]}], "error: line 9: goons: unknown field"),
 ])
 def test_refused_bandit_commands_are_one_error_line_I_17(replay, lines, expected):
     assert replay("lockup", lines) == expected
@@ -111,7 +114,7 @@ def test_refused_bandit_commands_are_one_error_line_I_17(replay, lines, expected
 
 def test_the_commissary_first_takes_a_resource_and_the_cube_L_R5_I_17(replay):
     lines = [*bandit_round("smithy"), {"type": "assign", "seat": "Ana", "location": "commissary", "tiles": up(4)},
-             {"type": "pass", "seat": "Ben"}, {"type": "pass", "seat": "Ana"}, {"type": "collect"}]
+             {"type": "pass", "seat": "Ben"}, {"type": "pass", "seat": "Ana"}]
     doc = replay("lockup", lines)
     assert waits(doc) == ("choice", ["Ana"], "commissary") and doc["waiting_for"]["detail"]["bandit"] == {"gold": 1}
     doc = replay("lockup", [*lines, {"type": "take", "seat": "Ana", "resource": "iron"}])
@@ -144,7 +147,7 @@ def crafts_shields(shields: int, options: dict) -> list:
     return [setup(("Ana", "Ben"), display=display, options=options),
             {"type": "adjust", "seat": "Ana", "quantity": "scrap", "delta": 1, "reason": "test: the cost"},
             {"type": "assign", "seat": "Ana", "location": "cell_block", "tiles": up(4)},
-            {"type": "pass", "seat": "Ben"}, {"type": "pass", "seat": "Ana"}, {"type": "collect"},
+            {"type": "pass", "seat": "Ben"}, {"type": "pass", "seat": "Ana"},
             {"type": "craft", "seat": "Ana", "source": "display", "index": 0, "pay": {"scrap": 1}}]
 
 
@@ -227,7 +230,6 @@ GEM_DISPLAY = [item("Test Gem", cost={"scrap": 1}, treasures=["gem"]), item("Tes
 ANA_CRAFTS_A_GEM = ({**ADJUST, "seat": "Ana", "quantity": "scrap", "delta": 1},
                     {"type": "assign", "seat": "Ana", "location": "cell_block", "tiles": up(4)},
                     {"type": "pass", "seat": "Ben"}, {"type": "pass", "seat": "Cleo"}, {"type": "pass", "seat": "Ana"},
-                    {"type": "collect"},
                     {"type": "craft", "seat": "Ana", "source": "display", "index": 0, "pay": {"scrap": 1}})
 
 

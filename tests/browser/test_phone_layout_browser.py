@@ -37,14 +37,14 @@ SCREEN = 740
 DECISIONS = 2 * SCREEN  # a whole page of a round's decision ends within two screens
 # Cards the catalog does not know yet come with their printed facts open to type (no tap to open
 # them, issue 23's first-time set-up): a data-entry page, not a decision's (three new goons: 2,800).
-CARD_ENTRY = ("refill-items", "refill-goons")
-CARD_ENTRY_BUDGET = 3_000
+# Patrol's items and goons are one form, one submit (issue 23): both entries on one page.
+CARD_ENTRY_BUDGET = {"refill-items": 5_000, "refill-goons": 3_000}
 FINAL_BUDGET = DECISIONS  # the totals and the winner first, the rest folded
 
 
 def budget(kind: str) -> int:
     """The page height allowed while the game waits for ``kind``."""
-    return CARD_ENTRY_BUDGET if kind in CARD_ENTRY else DECISIONS
+    return CARD_ENTRY_BUDGET.get(kind, DECISIONS)
 
 MEASURE = """() => {
     const box = s => { const e = document.querySelector(s); if (!e) return null;

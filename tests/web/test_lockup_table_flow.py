@@ -73,7 +73,14 @@ def test_a_refused_assignment_keeps_the_tiles_and_the_count(client, game):
     assert not re.search(r'name="tile" value="2"[^>]*checked', fresh) and 'value="0"' not in ask(fresh)
 
 
-def test_pass_asks_twice_L_RC7(client, game):
+def test_pass_is_one_tap_while_others_are_still_in_and_asks_twice_when_it_ends_roll_call_L_RC7(client, game):
+    """A pass that leaves Roll Call going reveals nothing, so Undo takes it back: one tap (issue
+    23). The last one starts Lights Out, which reveals tiles (no Undo): it asks twice."""
+    page = client.get(f"/games/{game}").get_data(as_text=True)
+    assert 'id="rollcall-pass"' not in page and "lk-pass-now" in page
+    assert "Undo takes it back until the next player acts." in support.words(page)
+    for seat in ("Ana", "Ben"):
+        do(client, game, "pass", seat=seat)
     page = client.get(f"/games/{game}").get_data(as_text=True)
     assert re.search(r'<details id="rollcall-pass"[^>]*>\s*<summary>', page)  # the Pass button is inside
     details = page[page.index('id="rollcall-pass"'): page.index("</details>", page.index('id="rollcall-pass"'))]
@@ -91,9 +98,9 @@ def test_the_only_location_left_is_pre_selected_L_RC3(app, game):
     s = replace(s, seats={**s.seats, "Ana": ana})
     with app.test_request_context():
         asked = ask_roll_call(s, pending(s))
-    assert asked["only_location"] == ROLL_CALL_LOCATIONS[6]
+    assert asked.only_location == ROLL_CALL_LOCATIONS[6]
     with app.test_request_context():
-        assert ask_roll_call(state(app, game), pending(state(app, game)))["only_location"] is None
+        assert ask_roll_call(state(app, game), pending(state(app, game))).only_location is None
 
 
 def test_the_holding_cell_keeps_the_printed_order_every_round():

@@ -8,6 +8,7 @@ import random
 import re
 
 import pytest
+import support
 
 from companion.events import EventStore
 from companion.games.lockup import autoplay
@@ -104,10 +105,23 @@ def test_the_patrol_refill_form_names_the_empty_slot_I_18_L_P2(app, profiled):
     do("adjust", seat="Ana", quantity="scrap", delta="+1", reason="Made-up scrap for the test")
     do("assign", seat="Ana", location="cell_block", tile=["3"])
     do("pass", seat="Ben")
-    do("pass", seat="Ana")
-    do("collect")
+    do("pass", seat="Ana")  # the Cell Block is a choice: it asks no Collect first (issue 23)
     do("craft", seat="Ana", source="display", index="1", pay_scrap="1")
     page = plain(profiled.get(f"/games/{game_id}").get_data(as_text=True))
     assert "Patrol: new items for the display" in page
     assert "New item for slot 2" in page and "New item for slot 1" not in page
     assert "Slot 1 = next to the item deck; the slots are filled from the deck outward (I-18)." in page
+    # Issue 23: the goons for the slot the advancing goons leave empty (L-P3) are in the same form,
+    # and one plain post puts both on the board: no second Patrol submit.
+    html = profiled.get(f"/games/{game_id}").get_data(as_text=True)
+    fields = support.form_fields(html, f"/lockup/{game_id}/do/refill-items")
+    assert fields.get("with_goons") == "1" and "Patrol: new goons" in page and 'name="goon-sewers-name"' in html
+    item = {"item0-name": "Made-up Item D", "item0-reputation": "2", "item0-cost_any": "1"}
+    refused = profiled.post(f"/lockup/{game_id}/do/refill-items", data={
+        **fields, **item, "goon-sewers-name": "Made-up Goon smithy", "goon-sewers-type": "dwarf"})
+    assert refused.status_code == 422  # a goon on the board (L-C5): words next to its field, nothing recorded
+    assert "Made-up Goon smithy is already on the board" in plain(refused.get_data(as_text=True))
+    do("refill-items", **{**fields, **item, "goon-sewers-name": "Made-up Goon E", "goon-sewers-type": "dwarf"})
+    state = support.game_state(app, game_id)
+    assert state.round == 2 and state.goons["sewers"].name == "Made-up Goon E"
+    assert state.display[1].name == "Made-up Item D"

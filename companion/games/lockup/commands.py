@@ -35,7 +35,8 @@ decline            choice              seat (L-LO6, I-3: gives the whole reward 
                                        included; becomes a straggler)
 effect             effect              seat, target (L-E3) | give + take (L-E7) | skip: true
 discard            discard             seat, resources: {resource: n} (L-P1)
-refill_items       refill-items        items: [item faces], copies?: [names of another copy] (L-P2, L-C5)
+refill_items       refill-items        items: [item faces], copies?: [names of another copy] (L-P2, L-C5),
+                                       goons?: {goon location: goon face} (L-P3 in the same command)
 refill_goons       refill-goons        goons: {goon location: goon face}, copies? (L-P3, L-C5)
 end_goal           end-goal            seats: [names meeting the fixed end-game goal] (L-GL3)
 claim_instant      (any)               seat (L-GL2)
@@ -248,9 +249,12 @@ class Discard:
 
 @command("refill_items", waits_for="refill-items")
 class RefillItems:
-    """L-P2: the item faces dealt into the display's empty slots (fewer: the deck ran out)."""
+    """L-P2: the item faces dealt into the display's empty slots (fewer: the deck ran out); with
+    ``goons``, also L-P3's goons for the slots left empty once the goons advanced (one form, one
+    command for the whole of Patrol's card entry: issue 23). ``copies`` covers both kinds."""
     items: tuple[Item, ...]
     copies: tuple[str, ...] | None = None  # names the table says are another copy (deck.check_new)
+    goons: dict[str, Goon] | None = None  # None: the goons are entered by their own refill_goons
 
 
 @command("refill_goons", waits_for="refill-goons")
@@ -300,7 +304,7 @@ KINDS: dict[str, str | None] = {kind: cls.waits_for for kind, cls in CLASSES.ite
 """What the game must wait for (``pending(state).kind``) for each command type; ``None``: any time."""
 # Optional fields the wire form leaves out while they are unset (as the dict commands always did).
 _LEFT_OUT_WHEN_NONE = {"collect": ("seat",), "craft": ("source", "index", "item"), "reserve": ("index", "item"),
-                       "effect": ("target", "give", "take"), "refill_items": ("copies",),
+                       "effect": ("target", "give", "take"), "refill_items": ("copies", "goons"),
                        "refill_goons": ("copies",)}
 
 

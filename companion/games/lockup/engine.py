@@ -45,9 +45,11 @@ Engine rulings where the rules are silent (see the final report of issue 3):
   players (and solo) the Exercise Yard and Commissary second tiers exist as with 3+.
 - L-R8: a Library tier is +1 tome for a player (draw 2 keep 1 also keeps one); the tome deck
   itself is not tracked.
-- L-LO6/I-1/I-3: declines are named when the table confirms the location; a seat may also decline
-  a choice at its turn. A choice that is impossible (nothing to pay or take) is a straggle (I-3),
-  unless the seat gets Bandit cubes there (I-17).
+- L-LO6/I-1/I-3: declines are named when the table confirms the location; a seat whose reward is a
+  choice it can make is not asked then (issue 23): it declines at its turn, among the choice's
+  options (a game begun before: ``confirm_choice_rewards``, asked at both). A choice that is
+  impossible (nothing to pay or take) is a straggle (I-3), unless the seat gets Bandit cubes there
+  (I-17): that seat is asked at confirmation.
 - L-P2/L-P3: entering fewer cards than empty slots means the deck ran out.
 - L-P4: "lacks" compares the suspicion supply with all active goons' icons together; after the
   raid, cubes are added as far as the supply goes (L-C3).

@@ -34,13 +34,16 @@ def _reason_was_english(payload: dict) -> dict:
     return payload
 
 
-@event("game-started", version=2)
+@event("game-started", version=3)
 class GameStarted(Event):
     """The table set up a game (L-S): seats, cards, goals, options.
 
     Version 2: ``options["confirm_each_location"]``, true for a game begun before the app
     confirmed by itself a location where no player has a reward to decline (its log holds the
-    table's ``collect`` there); version 1 games are read with it true."""
+    table's ``collect`` there); version 1 games are read with it true.
+    Version 3: a seat whose reward is a choice (Commissary, Chow Hall, Cell Block) declines it at
+    its choice, not before (issue 23); version 2 games are read with
+    ``options["confirm_choice_rewards"]`` true, their logs asking those seats at confirmation."""
     mode: str
     players: tuple  # ({name, crew, reputation, power, suspicion, storage_limit, resources}, ...) clockwise
     first_player: str
@@ -360,6 +363,11 @@ class Adjusted(WordedEvent):
 @upcaster(GameStarted.type, 1)
 def _confirmed_each_location(payload: dict) -> dict:
     return {**payload, "options": {**payload.get("options", {}), "confirm_each_location": True}}
+
+
+@upcaster(GameStarted.type, 2)
+def _confirmed_choice_rewards(payload: dict) -> dict:
+    return {**payload, "options": {**payload.get("options", {}), "confirm_choice_rewards": True}}
 
 
 for _worded in (Straggled, CubesMoved, ReputationChanged, CounterChanged, Adjusted):

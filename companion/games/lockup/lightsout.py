@@ -6,7 +6,8 @@ Locations resolve in order 1 -> 8. For each location with tiles:
 2. ``location-revealed``: strength, ranking with the *current* first player, tiers
    (``location.resolve_location``); suspicion to the highest-ranked seat without a lookout (L-LO3);
 3. the table confirms, naming who declines (``collect``, L-LO6, I-1); or each seat with a reward
-   answers for itself (``collect`` with its ``seat``). When no player has a reward left to
+   answers for itself (``collect`` with its ``seat``). A seat whose reward is a choice it can make
+   is not asked: its choice offers the decline (issue 23). When no player has a reward left to
    decline (only the guards, or only stragglers, or everyone answered), the location is
    confirmed automatically, by the same ``rewards-confirmed`` event, as part of the command
    that led to it;
@@ -133,10 +134,22 @@ def _reveal(b: Batch, location: str) -> None:
 def undecided_seats(s: State) -> tuple[str, ...]:
     """The players at the location being confirmed who have a reward they may still decline
     (L-LO6) and have not answered yet. The guards never decline (L-SO8); a seat without a
-    reward is a straggler anyway (L-LO5): neither is a decision."""
+    reward is a straggler anyway (L-LO5): neither is a decision. Nor is it yet for a seat whose
+    reward is a choice: its choice offers the decline (I-3), so collecting is the choice itself."""
     r = s.resolution
     return tuple(n for n in r.ranking
-                 if n != GUARDS and r.tiers.get(n) is not None and n not in r.answered and n not in r.declined)
+                 if n != GUARDS and r.tiers.get(n) is not None and n not in r.answered and n not in r.declined
+                 and not _declines_at_its_choice(s, n))
+
+
+def _declines_at_its_choice(s: State, seat: str) -> bool:
+    """Whether ``seat``'s reward is a choice, so that it declines, if at all, at its own choice
+    prompt (issue 23). A choice it cannot make leaves nothing to decline (I-3), unless it brings
+    the Bandit cubes (I-17): that seat is asked now. Every seat of an older game is asked now."""
+    r = s.resolution
+    if r.location not in CHOICE_LOCATIONS or s.options.get("confirm_choice_rewards"):
+        return False
+    return can_choose(Batch(s), seat, r.location, r.tiers[seat]) or not bandit_cubes(s, seat, r.location)
 
 
 def decide_collect(b: Batch, command: cmd.Collect) -> None:

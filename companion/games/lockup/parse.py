@@ -31,7 +31,8 @@ _FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "craft": ((), ("source", "index", "item", "pay")), "reserve": ((), ("index", "item", "pay")),
     "decline": ((), ()), "keep_bandit": ((), ()), "effect": ((), ("target", "give", "take", "skip")),
     "discard": (("resources",), ()),
-    "refill_items": (("items",), ("copies",)), "refill_goons": (("goons",), ("copies",)), "end_goal": (("seats",), ()),
+    "refill_items": (("items",), ("copies", "goons")), "refill_goons": (("goons",), ("copies",)),
+    "end_goal": (("seats",), ()),
     "claim_instant": ((), ()), "adjust": (("quantity", "delta", "reason"), ()), "play_tome": (("tome",), ()),
 }
 # The table's commands, or the guards' automaton's: no "seat" field.
@@ -189,14 +190,19 @@ def _discard(doc: dict, seats) -> cmd.Discard:
 
 def _refill_items(doc: dict, seats) -> cmd.RefillItems:
     items = jsonin.array(doc["items"], "items")
+    goons = None if doc.get("goons") is None else _goon_faces(doc)
     return cmd.RefillItems(tuple(parse_item(it, jsonin.join("items", i)) for i, it in enumerate(items)),
-                           _copies(doc))
+                           _copies(doc), goons)
 
 
 def _refill_goons(doc: dict, seats) -> cmd.RefillGoons:
+    return cmd.RefillGoons(_goon_faces(doc), _copies(doc))
+
+
+def _goon_faces(doc: dict) -> dict:
+    """The ``goons`` field of a refill: a goon face per goon location (L-P3)."""
     goons = jsonin.obj(doc["goons"], "goons", optional=GOON_LOCATIONS)
-    return cmd.RefillGoons({loc: parse_goon(g, jsonin.join("goons", loc)) for loc, g in goons.items()},
-                           _copies(doc))
+    return {loc: parse_goon(g, jsonin.join("goons", loc)) for loc, g in goons.items()}
 
 
 def _copies(doc: dict) -> tuple[str, ...] | None:

@@ -71,10 +71,17 @@ def _advance_goons(b: Batch) -> None:
     goons = b.state.goons
     discarded = goons["chow_hall"]
     rest = [goons[loc] for loc in GOON_LOCATIONS[:-1] if goons[loc] is not None]
-    slots = GOON_LOCATIONS[len(GOON_LOCATIONS) - len(rest):]
+    slots = GOON_LOCATIONS[len(goon_slots_after_advance(b.state)):]
     after = dict.fromkeys(GOON_LOCATIONS)
     after.update({loc: card_doc(g) for loc, g in zip(slots, rest, strict=True)})
     b.add(E.GoonsAdvanced(None if discarded is None else card_doc(discarded), after))
+
+
+def goon_slots_after_advance(state: State) -> list[str]:
+    """The goon slots empty once L-P3 discarded the Chow Hall goon and advanced the others: the
+    lowest-numbered ones, as many as the goons missing."""
+    staying = sum(state.goons[loc] is not None for loc in GOON_LOCATIONS[:-1])
+    return list(GOON_LOCATIONS[:len(GOON_LOCATIONS) - staying])
 
 
 def _suspicion(b: Batch) -> None:
@@ -125,6 +132,17 @@ def decide_refill_items(b: Batch, command: cmd.RefillItems) -> None:
     check_new(b.state, "item", entered, command.copies or ())  # L-C5: a card is drawn once
     entries = tuple({"index": i, "item": card_doc(it)} for i, it in zip(empty, command.items, strict=False))
     b.add(E.ItemsRefilled(entries))
+    if command.goons is not None:
+        _then_goons(b, command)
+
+
+def _then_goons(b: Batch, command: cmd.RefillItems) -> None:
+    """The goons entered with the items (one form, issue 23): the goons advance (L-P3) as they
+    would by themselves, then the new ones fill the empty slots, as ``refill_goons`` would."""
+    waiting = None  # (the Chow Hall goon leaves: a slot is always empty, the game waits for goons)
+    while waiting is None and not b.state.patrol.get("advanced"):
+        waiting = step(b)
+    decide_refill_goons(b, cmd.RefillGoons(command.goons, command.copies))
 
 
 def decide_refill_goons(b: Batch, command: cmd.RefillGoons) -> None:

@@ -76,9 +76,12 @@ class Table:
         while self.pending.kind == "roll-call":
             self.do("pass", seat=self.pending.seat)
 
-    def collect(self, *declined: str) -> None:
-        """Confirm the current location's rewards."""
-        self.do("collect", declined=list(declined))
+    def collect(self, *declined: str) -> list:
+        """Confirm the current location's rewards; nothing to do where the game confirmed them by
+        itself (its players' rewards are choices, each declined at its own prompt: issue 23)."""
+        if not declined and self.pending.kind != "confirm-rewards":
+            return []
+        return self.do("collect", declined=list(declined))
 
     def types(self, events: list | None = None) -> list[str]:
         """Event types (of ``events`` or the whole log)."""

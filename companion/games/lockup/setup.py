@@ -38,7 +38,8 @@ from companion.games.lockup.events import GameStarted
 from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, MODES, SUPPLY
 
 SETUP_FIELDS = ("mode", "players", "crew_tiles", "goals", "display", "goons")
-OPTIONAL_FIELDS = ("first_player", "options", "advanced", "seed", "copies", "confirm_each_location")
+OPTIONAL_FIELDS = ("first_player", "options", "advanced", "seed", "copies", "confirm_each_location",
+                   "confirm_choice_rewards")
 # Table options (booleans, default false): I-1, I-2, I-4, I-12 and I-19 of the rules reference.
 TABLE_OPTIONS = ("pass_rewards_down", "spanish_second_tiers", "raid_zero_ranks", "majority_zero_ranks",
                  "polish_leader_minimum")
@@ -78,7 +79,8 @@ def start(setup: Any) -> list:
             goals=goals,
             options={**_options(doc.get("options", {})), "advanced": advanced,
                      "confirm_each_location": jsonin.boolean(doc.get("confirm_each_location", False),
-                                                             "confirm_each_location")},
+                                                             "confirm_each_location"),
+                     **_choice_rewards_confirmed(doc)},
             seed=jsonin.integer(doc["seed"], "seed") if doc.get("seed") is not None else None,
         )
     ]
@@ -184,6 +186,14 @@ def _goals(value: Any, solo: bool) -> dict:
     return goals
 
 
+def _choice_rewards_confirmed(doc: Mapping[str, Any]) -> dict:
+    """``confirm_choice_rewards`` for a game begun before a choice reward's own prompt was where its
+    seat declines (its log holds a ``collect`` there); left out otherwise, so a new game's
+    ``game-started`` reads as before."""
+    on = jsonin.boolean(doc.get("confirm_choice_rewards", False), "confirm_choice_rewards")
+    return {"confirm_choice_rewards": True} if on else {}
+
+
 def _options(value: Any) -> dict:
     """The table options: I-1 "pass rewards down", I-2 "second tiers as in the Spanish rulebook",
     I-4 and I-12 "as printed" (a 0 can rank), I-19 "leader goal above the minimum" (Polish rulebook)."""
@@ -207,6 +217,10 @@ def _check_supply(people: list[dict], goons: dict) -> None:
 def setup_as_played(setup: Mapping[str, Any], first_type: str, first_version: int) -> Mapping[str, Any]:
     """The set-up of a recorded game as it was played: a game begun by an app that asked the table to
     confirm every location (``game-started`` version 1) goes on doing so."""
-    if first_type == GameStarted.type and first_version < 2:
-        return {**setup, "confirm_each_location": True}
+    if first_type != GameStarted.type:
+        return setup
+    if first_version < 2:
+        setup = {**setup, "confirm_each_location": True}
+    if first_version < 3:  # a seat with a choice reward was asked to collect it first
+        setup = {**setup, "confirm_choice_rewards": True}
     return setup

@@ -92,6 +92,8 @@ def _refill_items(command: dict) -> dict:
     out: dict = {}
     for n, face in enumerate(command["items"]):
         out.update(item_fields(f"item{n}-", face))
+    if command.get("goons") is not None:  # the goons entered in the same form (issue 23)
+        out.update(_refill_goons(command), with_goons="1")
     return out
 
 

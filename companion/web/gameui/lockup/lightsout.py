@@ -16,6 +16,7 @@ from companion.games.lockup import events as E
 from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, RARITY_ASCENDING, RESOURCES
 from companion.games.lockup.rewards import RECRUIT_COSTS, with_bandit
 from companion.web.gameui.lockup import forms, words
+from companion.web.gameui.lockup.asks import ChoiceAsk, ConfirmAsk, EffectAsk, RevealAsk, Tile
 
 
 def _choice_text(location: str, tier: str | None) -> str | None:
@@ -122,12 +123,12 @@ def _bandit_line(core, r) -> str | None:
              "they stay here (L-R9, I-17)", cubes=words.cubes(cubes), seat=words.seat(r.ranking[0]))
 
 
-def ask_reveal(core, waiting) -> dict:
+def ask_reveal(core, waiting) -> RevealAsk:
     """A seat names its face-down tiles at the location Lights Out reached (L-LO1, I-16): the
     choices are its tiles not shown face up nor revealed this round (public)."""
-    return {"template": "lockup/_ask_reveal.html", "seat": waiting.seat, "location": words.location(waiting.location),
-            "count": waiting.detail["count"],
-            "tiles": [{"value": str(t), "label": words.tile(t)} for t in sorted(waiting.detail["tiles"], key=_printed)]}
+    tiles = sorted(waiting.detail["tiles"], key=_printed)
+    return RevealAsk(waiting.seat, words.location(waiting.location), waiting.detail["count"],
+                     tuple(Tile(str(t), words.tile(t)) for t in tiles))
 
 
 def parse_reveal(form: Mapping, core) -> tuple[dict, list]:
@@ -146,12 +147,12 @@ def parse_reveal(form: Mapping, core) -> tuple[dict, list]:
     return {"type": "reveal_tiles", "seat": _seat(form, core), "tiles": values}, []
 
 
-def ask_confirm(core, waiting) -> dict:
+def ask_confirm(core, waiting) -> ConfirmAsk:
     """The players who may still decline their reward here (L-LO6, I-1): the table confirms for all
     of them at once (``decliners``), or a seat answers for itself (``seat``: see ``panel``). The
     game only asks while someone has a reward to decline: otherwise it confirms by itself."""
-    undecided = list(waiting.detail.get("undecided", ()))
-    return {"template": "lockup/_ask_confirm.html", "undecided": undecided, "decliners": undecided, "seat": None}
+    undecided = tuple(waiting.detail.get("undecided", ()))
+    return ConfirmAsk(undecided, undecided)
 
 
 def suggest_pay(have: dict, cost: dict) -> dict | None:
@@ -181,27 +182,27 @@ def _item(i: int, item, source: str, have: dict) -> dict:
             "reserve_pay": next((r for r in RARITY_ASCENDING if have.get(r)), None)}
 
 
-def ask_choice(core, waiting) -> dict:
+def ask_choice(core, waiting) -> ChoiceAsk:
     """The current seat's choice at the Commissary, Chow Hall or Cell Block (L-R5..L-R7)."""
     seat, tier, action = waiting.seat, waiting.detail["tier"], waiting.detail["action"]
     me = core.seats[seat]
     bandit = waiting.detail.get("bandit") or {}
     have = with_bandit(core, seat, waiting.location)  # I-17: the Bandit cubes come first and can pay
-    out = {"template": "lockup/_ask_choice.html", "seat": seat, "tier": words.tier(tier), "action": action,
-           "location": words.location(waiting.location), "have": have, "give": 1 if tier == "second" else 2,
-           "text": _choice_text(waiting.location, tier), "bandit": words.cubes(bandit) if bandit else None,
-           "supply": {r: core.supply.get(r, 0) for r in RESOURCES}}
+    offers: dict = {}
     if action == "recruit":
-        costs = RECRUIT_COSTS[tier]
-        out["costs"] = [{"goons": n, "pay": p} for n, p in costs.items()]
-        out["goons"] = [{"slot": loc, "where": words.location(loc), **goon_info(g)}
-                        for loc, g in core.goons.items() if g is not None]
-        out["pay"] = {}  # left blank: paid for the goons ticked (parse_recruit); 1 goon's pay misled for 2
-        out["only_goon"] = len(out["goons"]) == 1
+        goons = tuple({"slot": loc, "where": words.location(loc), **goon_info(g)}
+                      for loc, g in core.goons.items() if g is not None)
+        # pay left blank: paid for the goons ticked (parse_recruit); 1 goon's pay misled for 2
+        offers = {"costs": tuple({"goons": n, "pay": p} for n, p in RECRUIT_COSTS[tier].items()),
+                  "goons": goons, "pay": {}, "only_goon": len(goons) == 1}
     elif action == "craft-or-reserve":
-        out["display_items"] = [_item(i, it, "display", have) for i, it in enumerate(core.display) if it is not None]
-        out["reserved"] = [_item(i, it, "reserved", have) for i, it in enumerate(me.reserved)]
-    return out
+        offers = {"display_items": tuple(_item(i, it, "display", have) for i, it in enumerate(core.display)
+                                         if it is not None),
+                  "reserved": tuple(_item(i, it, "reserved", have) for i, it in enumerate(me.reserved))}
+    return ChoiceAsk(seat=seat, tier=words.tier(tier), action=action, location=words.location(waiting.location),
+                     have=have, give=1 if tier == "second" else 2, text=_choice_text(waiting.location, tier),
+                     bandit=words.cubes(bandit) if bandit else None,
+                     supply={r: core.supply.get(r, 0) for r in RESOURCES}, **offers)
 
 
 def goon_info(g) -> dict:
@@ -211,12 +212,12 @@ def goon_info(g) -> dict:
             "resource": words.cube(g.resource) if g.resource else None}
 
 
-def ask_effect(core, waiting) -> dict:
+def ask_effect(core, waiting) -> EffectAsk:
     """An effect that needs a choice: L-E3 whom to give suspicion, L-E7 what to exchange."""
     seat, code = waiting.seat, waiting.detail["code"]
-    return {"template": "lockup/_ask_effect.html", "seat": seat, "code": code, "text": words.effect(code),
-            "source": waiting.detail.get("source"), "targets": [n for n in core.seating if n != seat],
-            "have": dict(core.seats[seat].resources)}
+    return EffectAsk(seat=seat, targets=tuple(n for n in core.seating if n != seat),
+                     have=dict(core.seats[seat].resources), code=code, text=words.effect(code),
+                     source=waiting.detail.get("source"))
 
 
 def _seat(form: Mapping, core) -> str:

@@ -9,7 +9,7 @@ turn, which location, the tiles not yet shown face up, counts) is public.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from flask_babel import get_locale
@@ -20,6 +20,7 @@ from companion.games.lockup.state import State, held, in_hand
 from companion.web import seats
 from companion.web.catalog import gettext as _
 from companion.web.gameui.lockup import end, feed, lightsout, patrol, rollcall, table, words
+from companion.web.gameui.lockup.asks import ConfirmAsk, NoAsk
 from companion.web.i18n import text
 from companion.web.lru import LRU
 
@@ -252,9 +253,9 @@ def _goals(core: State) -> tuple[Goal, ...]:
     return tuple(out)
 
 
-def _ask(core: State, waiting) -> dict:
+def _ask(core: State, waiting):
     builder = ASKS.get(waiting.kind)
-    return builder(core, waiting) if builder else {"template": None}
+    return builder(core, waiting) if builder else NoAsk()
 
 
 def _doing(kind: str) -> str:
@@ -264,7 +265,7 @@ def _doing(kind: str) -> str:
             "effect": _("resolve an effect")}.get(kind, _("their turn"))
 
 
-def _device(game: dict, waiting, ask: dict) -> tuple[Device, dict]:
+def _device(game: dict, waiting, ask) -> tuple[Device, Any]:
     """What this device may do now (issue 12, 23), the one decision the panel shows its prompt by:
     a seat's phone answers its own seat's questions and the table's steps; the host the table's
     steps and the questions of seats no phone holds (one shared phone plays a whole game), never
@@ -282,10 +283,10 @@ def _device(game: dict, waiting, ask: dict) -> tuple[Device, dict]:
     return Device(who.kind or "spectator", can, line), ask
 
 
-def _confirming(who, held, ask: dict) -> tuple[Device, dict]:
+def _confirming(who, held, ask: ConfirmAsk) -> tuple[Device, ConfirmAsk]:
     """Who collects or declines a reward (L-LO6): each seated player on their own phone; the host
     for the seats no phone holds, all at once when only those are left (ticking who declines)."""
-    undecided = ask["undecided"]
+    undecided = ask.undecided
     if not undecided:  # a log from before issue 23 resting where nobody may decline: the table confirms
         can = who.kind in ("host", "seat")
         return Device(who.kind or "spectator", can, None if can else
@@ -298,8 +299,8 @@ def _confirming(who, held, ask: dict) -> tuple[Device, dict]:
         return Device(device.role, False, _("Waiting for %(names)s: collect or decline their rewards",
                                             names=", ".join(words.seat(n) for n in undecided))), ask
     if who.kind == "host" and len(mine) == len(undecided):
-        return device, {**ask, "decliners": mine}  # the table confirms, naming who declines
-    return device, {**ask, "seat": mine[0], "decliners": []}
+        return device, replace(ask, decliners=tuple(mine))  # the table confirms, naming who declines
+    return device, replace(ask, seat=mine[0], decliners=())
 
 
 def build(state, game: dict, seat: str | None, definition, pending) -> dict:

@@ -18,11 +18,12 @@ from companion.games.lockup.commands import MAX_FACE_DOWN, Collect
 from companion.games.lockup.model import GUARDS, LOCATIONS
 from companion.games.lockup.state import held, in_hand
 from companion.web.gameui.lockup import cards, forms, words
+from companion.web.gameui.lockup.asks import Choice, GuardTurnAsk, Place, RollCallAsk, Tile, TraitAsk
 
 ROLL_CALL_LOCATIONS = LOCATIONS[:7]  # L-RC5: never the Library
 
 
-def ask_roll_call(core, waiting) -> dict:
+def ask_roll_call(core, waiting) -> RollCallAsk:
     """The seat whose turn it is, and where it may still assign (L-RC2..L-RC6).
 
     With players (a shared device, I-16) the face-up tiles are tapped by name from those not yet
@@ -36,22 +37,27 @@ def ask_roll_call(core, waiting) -> dict:
     own = solo or (held(me) > 0 and None not in me.holding)
     tiles = sorted(in_hand(me) if own else waiting.detail["tiles"], key=printed_order)
     free = [loc for loc in ROLL_CALL_LOCATIONS if loc not in me.visited]
-    return {
-        "template": "lockup/_ask_rollcall.html", "seat": waiting.seat, "solo": solo, "own": own,
-        "tiles": [{"value": str(t), "label": words.tile(t), "n": i} for i, t in enumerate(tiles)],
-        "held": held(me), "face_down_left": left, "face_down_max": min(left, held(me)),
-        "face_down_limit": core.face_down_limit,
-        "all_count": _all_count(me, waiting, solo),
-        "locations": [{"id": loc, "label": words.location(loc), "used": loc in me.visited}
-                      for loc in ROLL_CALL_LOCATIONS],
-        "only_location": free[0] if len(free) == 1 else None,  # the only legal choice: its button alone
-    }
+    return RollCallAsk(
+        seat=waiting.seat, solo=solo, own=own,
+        tiles=tuple(Tile(str(t), words.tile(t), i) for i, t in enumerate(tiles)),
+        held=held(me), face_down_left=left, face_down_max=min(left, held(me)), face_down_limit=core.face_down_limit,
+        all_count=_all_count(me, waiting, own),
+        locations=tuple(Place(loc, words.location(loc), loc in me.visited) for loc in ROLL_CALL_LOCATIONS),
+        only_location=free[0] if len(free) == 1 else None,  # the only legal choice: its button alone
+        pass_undoable=_others_still_in(core, waiting.seat))
 
 
-def _all_count(me, waiting, solo: bool) -> int:
+def _others_still_in(core, seat: str) -> bool:
+    """Whether another player is still in Roll Call, so that this seat's pass leaves it going and
+    reveals nothing: Undo can take it back (solo: the pass ends Roll Call, I-7)."""
+    return any(not s.passed and held(s) > 0 for n, s in core.seats.items() if n not in (seat, GUARDS))
+
+
+def _all_count(me, waiting, own: bool) -> int:
     """How many tiles "All the tiles" would assign: only when every tile still held is known, i.e.
-    none lies face down without a value (the tiles not shown face up are exactly those held)."""
-    if solo:
+    none lies face down without a value: on the seat's own device (solo, or its phone, which
+    names its face-down tiles), or when the tiles not shown face up are exactly those held."""
+    if own and not me.unknown_down:
         return held(me)
     return held(me) if len(waiting.detail.get("tiles", ())) == held(me) else 0
 
@@ -61,15 +67,15 @@ def printed_order(tile) -> tuple:
     return {"lookout": (0, 0), "enforcer": (1, 0)}.get(tile, (2, tile if isinstance(tile, int) else 0))
 
 
-def ask_trait(core, waiting) -> dict:
+def ask_trait(core, waiting) -> TraitAsk:
     """Advanced setup: the seat keeps one of its two trait cards (L-S10)."""
-    return {"template": "lockup/_ask_trait.html", "seat": waiting.seat, "names": cards.catalog_names("trait")}
+    return TraitAsk(waiting.seat, tuple(cards.catalog_names("trait")))
 
 
-def ask_guard_turn(core, waiting) -> dict:
+def ask_guard_turn(core, waiting) -> GuardTurnAsk:
     """Solo: the player picks which face-down guard card to turn (L-SO5)."""
-    return {"template": "lockup/_ask_guard_turn.html", "seat": waiting.seat,
-            "locations": [{"id": loc, "label": words.location(loc)} for loc in waiting.detail.get("reveal", [])]}
+    reveal = waiting.detail.get("reveal", [])
+    return GuardTurnAsk(waiting.seat, tuple(Choice(loc, words.location(loc)) for loc in reveal))
 
 
 def atlas_offer(core) -> dict | None:
