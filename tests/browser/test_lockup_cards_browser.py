@@ -40,7 +40,7 @@ def test_fill_in_a_made_up_box_profile_on_a_phone(page, live_url, screenshot):
     assert stored["guard_cards"]["blue"][2] == "power"
     assert stored["special_guard"] == {"yellow": 4, "red": 0}
     page.goto(live_url + "/lockup/box-profile")
-    assert page.locator("img.qr").evaluate("img => img.naturalWidth") > 0
+    assert page.locator("img.qr[src*='/qr.svg']").evaluate("img => img.naturalWidth") > 0
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     screenshot(page, "lockup-box-profile-saved-360x740")
 

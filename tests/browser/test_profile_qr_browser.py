@@ -19,9 +19,9 @@ def test_a_screenshot_of_the_code_loads_the_profile(page, live_app, live_url, sc
     profile = support.made_up_profile()
     support.store_profile(live_app, profile)
     page.goto(live_url + "/lockup/box-profile")
-    code = page.locator("img.qr")
+    code = page.locator("img.qr[src*='/qr.svg']")
     code.scroll_into_view_if_needed()
-    page.wait_for_function("document.querySelector('img.qr').naturalWidth > 0")
+    page.wait_for_function("document.querySelector(\"img.qr[src*='/qr.svg']\").naturalWidth > 0")
     picture = code.screenshot()  # PNG bytes of the code as the sharing device shows it
 
     other = {**profile, "crew_tiles": [2, 4, 6, 8]}  # made up too: what this device had before
