@@ -189,9 +189,10 @@ class Fragments:
 
 
 # Board entries and the question by what they show, in every language: the same key always draws
-# the same HTML, so an entry is drawn once, not on every step of every device. 1,024 entries hold a
-# few tables' boards; 4,096 kept about 6 MB of HTML after 20 whole games (issue 21 (d)).
-FRAGMENTS = LRU(size=1024)
+# the same HTML, so an entry is drawn once, not on every step of every device. A step draws 17 and
+# a whole game needs no more than 128 at a time (the same hits as 1,024); 256 hold a few tables'
+# boards. 1,024 kept about 5 MB after 20 whole games, 4,096 about 6 MB (issue 21 (d)).
+FRAGMENTS = LRU(size=256)
 
 
 def core_of(state) -> State:
