@@ -75,7 +75,7 @@ def _then_give_back(work: Callable[..., T], *args: Any) -> T:
     try:
         return work(*args)
     finally:
-        libc = _libc()
+        libc = glibc()
         if libc is not None:
             libc.malloc_trim(0)
 
@@ -83,7 +83,7 @@ def _then_give_back(work: Callable[..., T], *args: Any) -> T:
 _LIBC: list = []
 
 
-def _libc():
+def glibc():
     """glibc, if this is where the C heap comes from (``malloc_trim`` is glibc's); else None."""
     if not _LIBC:
         name = ctypes.util.find_library("c")
