@@ -42,23 +42,21 @@ class SeatsMixin:
         rows = self.db.execute("SELECT seat, device_id, claimed_at FROM seats WHERE game_id = ?", [game_id])
         return {r[0]: {"device_id": r[1], "claimed_at": r[2]} for r in rows.fetchall()}
 
-    def seat_table(self, game_id: str) -> dict[str, Any]:
-        """``{"holders": seat_holders(…), "requests": seat_requests(…)}`` in one read (every
-        page of a game shows both), each with the ``label`` its device gave itself (or None)."""
+    def seat_table(self, game_id: str, device_id: str | None = None) -> dict[str, Any]:
+        """``{"holders": seat_holders(…), "requests": seat_requests(…), "own_label": …}`` in one read
+        (every page of a game shows them), each with the ``label`` its device gave itself (or None);
+        ``own_label``: the name ``device_id`` gave itself (the device asking), if any."""
         # The names the devices gave themselves come in the same read (the poll asks every second).
         rows = self.db.execute(
             "SELECT 0, seat, device_id, claimed_at, label FROM seats LEFT JOIN device_labels USING (device_id)"
             " WHERE game_id = ? UNION ALL SELECT 1, seat, device_id, requested_at, label FROM seat_requests"
             " LEFT JOIN device_labels USING (device_id) WHERE game_id = ?"
-            " ORDER BY 1, 4, 3", [game_id, game_id]).fetchall()
+            " UNION ALL SELECT 2, NULL, device_id, NULL, label FROM device_labels WHERE device_id = ?"
+            " ORDER BY 1, 4, 3", [game_id, game_id, device_id]).fetchall()
         return {"holders": {r[1]: {"device_id": r[2], "claimed_at": r[3], "label": r[4]} for r in rows if r[0] == 0},
                 "requests": [{"device_id": r[2], "seat": r[1], "requested_at": r[3], "label": r[4]}
-                             for r in rows if r[0] == 1]}
-
-    def device_label(self, device_id: str) -> str | None:
-        """The name this device gave itself, if any."""
-        row = self.db.execute("SELECT label FROM device_labels WHERE device_id = ?", [device_id]).fetchone()
-        return row[0] if row else None
+                             for r in rows if r[0] == 1],
+                "own_label": next((r[4] for r in rows if r[0] == 2), None)}
 
     def label_device(self, device_id: str, label: str) -> None:
         """Name a device (an empty ``label`` forgets its name)."""

@@ -70,7 +70,7 @@ def table(game_id: str) -> dict[str, Any]:
     the seats section and the poll's version all need it); a seat route forgets it when it writes."""
     known = g.setdefault("seat_tables", {})
     if game_id not in known:
-        known[game_id] = get_store().seat_table(game_id)
+        known[game_id] = get_store().seat_table(game_id, device_id(create=False))
     return known[game_id]
 
 
@@ -313,9 +313,7 @@ def describe(loaded: Any, records: list) -> str:
 @dataclass(frozen=True)
 class Viewer:
     """This device at a game, as the game's page shows it: its role, whether it chose to watch,
-    the seat it asked for and the name it gave itself. Beside the language, the device's
-    settings and its secrets (CSRF token, form keys), a panel depends on the device only through
-    this (the live poll shares a panel among the devices with one viewer: companion.web.live)."""
+    the seat it asked for and the name it gave itself."""
 
     role: Role
     watching: bool
@@ -328,7 +326,7 @@ def viewer(game: dict) -> Viewer:
     who, seats, device = role(game), table(game["id"]), device_id(create=False)
     asked = next((r for r in seats["requests"] if r["device_id"] == device), None)
     return Viewer(who, game["id"] in session.get(WATCHING, []), asked["seat"] if asked else None,
-                  _own_label(who, device, seats["holders"], asked))
+                  seats["own_label"] if device else None)
 
 
 def seating(game: dict, state: Any, ui: GameUI) -> dict:
@@ -349,15 +347,3 @@ def seating(game: dict, state: Any, ui: GameUI) -> dict:
 def phone_name(held: dict) -> str:
     """What the host's list calls a phone: the name it gave itself, else a short tag of its id."""
     return held.get("label") or _("phone %(tag)s", tag=tag(held["device_id"]))
-
-
-def _own_label(who: Role, device: str | None, holders: dict, asked: dict | None) -> str | None:
-    """The name this device gave itself (read from the seat table when it holds a seat or asks
-    for one: no second read)."""
-    if device is None:
-        return None
-    if who.kind == "host":  # the host names its own device too (issue 23)
-        return get_store().device_label(device)
-    if who.seat is not None:
-        return holders[who.seat].get("label")
-    return asked.get("label") if asked else get_store().device_label(device)
