@@ -210,6 +210,8 @@ def _freeze_items(value) -> tuple:
 
 
 def _thaw(value: Any) -> Any:
+    if type(value) in _SCALARS:  # most fields: no dataclass test (it was ~50 calls per step, issue 21)
+        return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _thaw(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, list | tuple):

@@ -210,13 +210,26 @@ def check_may_undo(game: dict, loaded: Any, which: str) -> None:
         raise Refused(game, _("Only the host, or the player whose action it was, can undo or redo it."))
 
 
+def _reveals_known() -> LRU:
+    return current_app.extensions.setdefault("undo_reveals", LRU(512))
+
+
 def _revealed(loaded: Any, target: str, records: list) -> bool:
     """Whether the command's events showed the table something hidden (judged by the game against
     the state before the command). Kept per game and command: undo and redo are a stack, so the
     commands in effect before ``target`` are the same whenever it is undo's target, and the whole
-    fold is not redone for every page that asks whether to show Undo."""
-    known = current_app.extensions.setdefault("undo_reveals", LRU(512))
-    return known.rendered((loaded.game["id"], target), lambda: _fold_revealed(loaded, target, records))
+    fold is not redone for every page that asks whether to show Undo. ``play.execute`` answers it
+    when it records the command (:func:`remember_reveals`); the fold here is for a command recorded
+    before this process started (or forgotten since)."""
+    return _reveals_known().rendered((loaded.game["id"], target), lambda: _fold_revealed(loaded, target, records))
+
+
+def remember_reveals(game_id: str, ui: GameUI, before: Any, records: tuple) -> None:
+    """Judge once, as a command is recorded, whether its ``records`` showed something hidden:
+    ``before`` is the state the decision saw, the very state undo would go back to, so the page
+    that asks whether to show Undo after every step folds nothing (issue 21)."""
+    if records:
+        _reveals_known().put((game_id, records[0].command_id), any(ui.reveals(before, r) for r in records))
 
 
 def _fold_revealed(loaded: Any, target: str, records: list) -> bool:

@@ -97,17 +97,41 @@ def test_a_seat_phone_cannot_play_another_seat_s_turn(app, client, game):
     assert state(app, game).seq == 1
 
 
-def test_a_reveal_is_never_undone(app, client, game):
+def reveal_anas_tile(app, client, game) -> None:
+    """Ana's face-down tile at the Sewers, revealed by Lights Out (through the host's phone)."""
     support.lockup_do(client, game, "assign", seat="Ana", location="sewers", tile=["lookout"], face_down="1")
     for name in ("Ben", "Cleo", "Ana"):
         support.lockup_do(client, game, "pass", seat=name)
     answer = client.post(f"/lockup/{game}/do/reveal", data={"seat": "Ana", "tile": ["9573"]})
     assert answer.status_code == 303, (alerts(answer), pending(state(app, game)))
+
+
+def test_a_reveal_is_never_undone(app, client, game):
+    reveal_anas_tile(app, client, game)
     before = state(app, game).seq
     refused = client.post(f"/games/{game}/undo")
     assert refused.status_code == 403 and "revealed hidden information" in alerts(refused)[0]
     assert client.post(f"/games/{game}/undo", data={"confirm": "anything"}).status_code == 403
     assert state(app, game).seq == before and 9573 in state(app, game).resolution.tiles["Ana"]
+
+
+def test_a_reveal_is_judged_once_as_it_is_recorded_and_again_by_a_restarted_server(app, client, game, monkeypatch):
+    """Whether Undo may be shown is answered when the command is recorded, against the state its
+    decision saw: no page folds the game again to ask (issue 21 (a)); a server that did not record
+    it (restarted) still refuses, folding once."""
+    from companion.web import seats
+    from companion.web.lru import LRU
+
+    folds = []
+    real = seats._fold_revealed
+    monkeypatch.setattr(seats, "_fold_revealed", lambda *args: folds.append(args) or real(*args))
+    reveal_anas_tile(app, client, game)
+    page = client.get(f"/games/{game}").get_data(as_text=True)
+    assert client.post(f"/games/{game}/undo").status_code == 403 and folds == []
+    app.extensions["undo_reveals"] = LRU(512)  # what a restarted server knows
+    assert client.get(f"/games/{game}").get_data(as_text=True).count("/undo") == page.count("/undo")
+    refused = client.post(f"/games/{game}/undo")
+    assert refused.status_code == 403 and "revealed hidden information" in alerts(refused)[0] and len(folds) == 1
 
 
 # --- Rattus Cartus: rat sums on the player's own phone (RC-G3) -------------------------------------

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
 from companion.core.errors import InputError
 from companion.games.lockup import events as E
 from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, RARITY_ASCENDING, RESOURCES
 from companion.games.lockup.rewards import RECRUIT_COSTS, with_bandit
+from companion.web.catalog import gettext as _
+from companion.web.catalog import ngettext
 from companion.web.gameui.lockup import forms, words
 from companion.web.gameui.lockup.asks import ChoiceAsk, ConfirmAsk, EffectAsk, RevealAsk, Tile
 

@@ -11,12 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask_babel import gettext as _
-
 from companion.core.errors import InputError
 from companion.games.lockup.commands import MAX_FACE_DOWN, Collect
 from companion.games.lockup.model import GUARDS, LOCATIONS
 from companion.games.lockup.state import held, in_hand
+from companion.web.catalog import gettext as _
 from companion.web.gameui.lockup import cards, forms, words
 from companion.web.gameui.lockup.asks import Choice, GuardTurnAsk, Place, RollCallAsk, Tile, TraitAsk
 
