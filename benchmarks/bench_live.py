@@ -4,7 +4,7 @@ Starts ``companion serve`` (waitress) on a free 127.0.0.1 port with a temporary 
 holding a made-up box profile, starts a 3-player Lockup game (seeded random legal player, made-up
 cards), then ``--devices`` devices (6 by default) each open the game page and poll
 ``/games/<id>/poll?seen=<version>`` every second for ``--seconds`` (30 by default), as the page's
-htmx poller does (an empty answer while nothing moved; else the fresh panel, whose poller says the new version),
+htmx poller does (204 while nothing moved; else the fresh panel, whose poller says the new version),
 each on its own kept-alive connection with its own cookies. The server's CPU time over the polling
 window (its one process, every thread) is read from ``/proc/<pid>/stat`` (utime + stime) and
 reported as a percentage of one core.

@@ -24,7 +24,7 @@
   // A request that never reached the host (server stopped, Wi-Fi lost) or timed out.
   document.addEventListener("htmx:sendError", function () { show(true); });
   document.addEventListener("htmx:timeout", function () { show(true); });
-  // Any answer at all (even an empty one or a refusal) means the host is back.
+  // Any answer at all (even a 204 or a refusal) means the host is back.
   document.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail && event.detail.xhr;
     if (xhr && xhr.status > 0) {

@@ -7,7 +7,7 @@ URL. Asked for without a hash, or with a stale one (a page cached before an upgr
 ``no-cache`` so the device revalidates.
 
 Compression (gzip, Brotli, zstd, as the client accepts) is Flask-Compress's. It leaves alone
-answers without a body (a poll's "nothing moved") and error answers, and appends
+answers without a body (htmx's 204 "nothing changed") and error answers, and appends
 ``Accept-Encoding`` to ``Vary`` next to ``HX-Request``.
 """
 
@@ -72,7 +72,7 @@ def squeeze(html: str) -> str:
 
 def _squeeze_html(response):
     """``after_request`` (before compression): HTML answers without the templates' indentation."""
-    if response.content_length == 0:  # a poll's "nothing moved" (most answers of a busy table): no body
+    if response.status_code == 204:  # a poll's "nothing new" (most answers of a busy table): no body
         return response
     if response.mimetype == "text/html" and response.is_sequence and not response.direct_passthrough:
         response.set_data(squeeze(response.get_data(as_text=True)))
