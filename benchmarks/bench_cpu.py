@@ -10,7 +10,10 @@ holding the made-up box profile (written by that side's own code). One device th
 seeded scripted Lockup games (random legal player, made-up cards) through the forms at a fixed rate
 (``--rate`` posts per second, a table's pace and well below what either side can take), and the
 server's utime + stime (all threads, ``/proc/<pid>/stat``) is read before and after. A post counts as
-acknowledged when it is answered 200 (a step) or 303 (a new game).
+acknowledged when it is answered 200 (a step) or 303 (a new game). Each side plays the games as its
+own code scripts them (same seeds): issue 23 took taps out of a game (a choice reward is no longer
+confirmed by a Collect first), so the old code's script has more posts than the new one's, and the
+other side's posts would be refused.
 
     .venv/bin/python benchmarks/bench_cpu.py [--rev 88de51c] [--pairs 3] [--games 2] [--rate 20] [--check]
     .venv/bin/python benchmarks/bench_cpu.py --quick   # both sides are this checkout: a smoke test
@@ -22,6 +25,7 @@ given (then 1 when the goal fails).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -77,7 +81,21 @@ def seed(side: Side, database: Path) -> None:
                    capture_output=True, timeout=120)
 
 
-def drive(port: int, plans: list[B.Script], rate: float) -> tuple[int, int]:
+# Each side's scripted games, by its own code: ``[[new-game fields, [[action, form], …]], …]`` as JSON.
+SCRIPTS = ("import json, sys; sys.path.insert(0, 'benchmarks'); import benchlib; "
+           "plans = [benchlib.script({players}, {seed} + n) for n in range({games})]; "
+           "json.dump([[p.setup_fields, [[s.action, s.form] for s in p.steps[:{steps}]]] for p in plans], sys.stdout)")
+
+
+def plans_of(side: Side, players: int, seed: int, games: int, steps: int) -> list:
+    """The side's scripted games (the first ``steps`` steps of each), scripted by the side's code."""
+    code = SCRIPTS.format(players=players, seed=seed, games=games, steps=steps)
+    out = subprocess.run([sys.executable, "-c", code], cwd=side.checkout, env=side.env(), check=True,
+                         capture_output=True, text=True, timeout=600).stdout
+    return json.loads(out)
+
+
+def drive(port: int, plans: list, rate: float) -> tuple[int, int]:
     """Play the scripted games through the forms, one post every ``1 / rate`` s; (acknowledged, sent)."""
     client, acked, sent = L.Client(port), 0, 0
     client.fetch_token("/")
@@ -92,18 +110,18 @@ def drive(port: int, plans: list[B.Script], rate: float) -> tuple[int, int]:
         acked += status in (200, 303)
         return status, answer
 
-    for n, plan in enumerate(plans):
-        status, answer = post("/lockup/new/start", {**plan.setup_fields, "key": f"start-{n}"})
+    for n, (setup_fields, steps) in enumerate(plans):
+        status, answer = post("/lockup/new/start", {**setup_fields, "key": f"start-{n}"})
         if status != 303:
             raise RuntimeError(f"a game could not be started ({status})")
         game = answer["Location"].rsplit("/", 1)[-1]
-        for i, step in enumerate(plan.steps):
-            post(f"/lockup/{game}/do/{step.action}", {**step.form, "key": f"g{n}-{i}"}, HTMX)
+        for i, (action, form) in enumerate(steps):
+            post(f"/lockup/{game}/do/{action}", {**form, "key": f"g{n}-{i}"}, HTMX)
     client.close()
     return acked, sent
 
 
-def measure(side: Side, plans: list[B.Script], rate: float) -> dict:
+def measure(side: Side, plans: list, rate: float) -> dict:
     """Serve the side, warm it up, play the games; CPU ms per acknowledged action and the counts."""
     with L.served("bench-cpu-", start=lambda folder: Server(side, folder),
                   seed=lambda database: seed(side, database)) as (server, _folder):
@@ -136,7 +154,7 @@ def report(args: argparse.Namespace, rows: list[list], ratios: list[float]) -> B
               f"{args.games} scripted game(s) of {args.players} players at {args.rate:g} posts/s, {args.pairs} "
               "pair(s)", args.quick, "both sides are this checkout, tiny games; the verdict below is not a measurement")
     print()
-    print(table(["pair", "time (old/new)", "old acked", "new acked", "old CPU s", "new CPU s",
+    print(table(["pair", "time (old/new)", "old acked/sent", "new acked/sent", "old CPU s", "new CPU s",
                  "old ms/action", "new ms/action", "new / old"], rows))
     v = B.Verdicts()
     worst = max(ratios, default=float("inf"))
@@ -166,17 +184,17 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     """Alternate old and new servers, print the pairs and the verdict; return the exit status."""
     args = parse(argv)
-    plans = [B.script(args.players, args.seed + n) for n in range(args.games)]
-    if args.quick:  # a few steps of one game are enough to see the script run end to end
-        plans = [B.Script(p.players, p.seed, p.setup_fields, p.steps[:8], p.final) for p in plans]
     old_tree = B.ROOT if args.quick else worktree(args.rev)
     old, new = Side(old_tree, old=not args.quick), Side(B.ROOT, old=False)
+    steps = 8 if args.quick else 100_000  # a few steps of one game are enough to see the script run end to end
     rows, ratios = [], []
     try:
+        old_plans, new_plans = (plans_of(side, args.players, args.seed, args.games, steps) for side in (old, new))
         for n in range(1, args.pairs + 1):
-            before, after = measure(old, plans, args.rate), measure(new, plans, args.rate)
+            before, after = measure(old, old_plans, args.rate), measure(new, new_plans, args.rate)
             ratios.append(after["per"] / before["per"] if before["per"] else float("inf"))
-            rows.append([n, f"{before['at']}/{after['at']}", before["acked"], after["acked"], before["cpu"],
+            rows.append([n, f"{before['at']}/{after['at']}", f"{before['acked']}/{before['sent']}",
+                         f"{after['acked']}/{after['sent']}", before["cpu"],
                          after["cpu"], before["per"], after["per"], f"{ratios[-1]:.2f}x"])
     finally:
         if not args.quick:

@@ -134,7 +134,7 @@ def test_bench_cpu_quick_serves_plays_and_reports_cpu_per_acknowledged_action(ca
     assert "old ms/action" in out and "new ms/action" in out
     pair = next(line for line in out.splitlines() if line.startswith("1 "))
     cells = pair.split()
-    assert cells[2] == cells[3] == "9", "the game's start and its 8 steps are acknowledged on each side"
+    assert cells[2] == cells[3] == "9/9", "the game's start and its 8 steps are acknowledged on each side"
     assert cells[-1].endswith("x")
     goals = out.split("Goals (issue 21)\n", 1)[1].splitlines()[2:]
     rows = [line for line in goals if line.strip()]
