@@ -30,6 +30,7 @@ def test_the_records_page_on_a_phone(browser, live_url, played):
         page.goto(live_url + "/")
         page.click("#home-records a")
         page.click("#records-index a[href$='/records/lockup']")
+        page.wait_for_url("**/records/lockup")  # the click's navigation done before the page is measured
         assert page.evaluate("document.documentElement.scrollWidth") <= 360, "must not scroll sideways on a phone"
         levels = page.locator("#records-levels tbody tr")
         assert levels.count() == 2
