@@ -323,33 +323,16 @@ def describe(loaded: Any, records: list) -> str:
 # --- what the pages show ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Viewer:
-    """This device at a game, as the game's page shows it: its role, whether it chose to watch,
-    the seat it asked for and the name it gave itself."""
-
-    role: Role
-    watching: bool
-    requested: str | None
-    label: str | None
-
-
-def viewer(game: dict) -> Viewer:
-    """This request's :class:`Viewer` of ``game``."""
-    who, seats, device = role(game), table(game["id"]), device_id(create=False)
-    asked = next((r for r in seats["requests"] if r["device_id"] == device), None)
-    return Viewer(who, game["id"] in session.get(WATCHING, []), asked["seat"] if asked else None,
-                  seats["own_label"] if device else None)
-
-
 def seating(game: dict, state: Any, ui: GameUI) -> dict:
     """The seats section: every seat (held or free), this device's role and the name it gave
     itself (``label``), and for the host the holders' phones and the pending requests."""
-    me, seats = viewer(game), table(game["id"])
-    who, holders, requests = me.role, seats["holders"], seats["requests"]
+    who, seats, device = role(game), table(game["id"]), device_id(create=False)
+    holders, requests = seats["holders"], seats["requests"]
+    watching = game["id"] in session.get(WATCHING, [])
+    asked = next((r for r in requests if r["device_id"] == device), None)
     return {
-        "role": who.kind, "seat": who.seat, "watching": me.watching, "requested": me.requested,
-        "choose": who.kind == "spectator" and not me.watching, "label": me.label,
+        "role": who.kind, "seat": who.seat, "watching": watching, "requested": asked["seat"] if asked else None,
+        "choose": who.kind == "spectator" and not watching, "label": seats["own_label"] if device else None,
         "seats": [{"name": name, "held": name in holders,
                    "phone": phone_name(holders[name]) if name in holders else None} for name in ui.seats_of(state)],
         "requests": [{"seat": r["seat"], "device": tag(r["device_id"]), "phone": phone_name(r)}
