@@ -86,9 +86,7 @@ def _linked_text(value: str, root: str) -> Markup:
     return Markup(_linked(str(escape(value)), root))
 
 
-@lru_cache(maxsize=4096)
 def _linked(text: str, _root: str) -> str:
-    # The same texts come back on every step (reasons, effects, options): linked once per app root.
     parts = _TAG.split(text)
     inside_link = 0
     for i, part in enumerate(parts):
