@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 from typing import Any
 
 import flask_babel
@@ -84,17 +85,13 @@ def _underscore(context: Any, string: str, **variables: Any) -> str:
     found = translations()
     if not context.eval_ctx.autoescape:
         return found.ugettext(string) % variables
-    key = (id(found), string)
-    known = _MARKED.get(key)
-    if known is None or known[0] is not found:  # ``found`` kept in the value: its id is not reused
-        if len(_MARKED) >= 4096:  # a bound: the templates' messages are a few hundred per language
-            _MARKED.clear()
-        known = _MARKED[key] = (found, Markup(found.ugettext(string)))
-    return known[1] % variables
+    return _marked(found, string) % variables
 
 
-# A template message marked safe, by catalog and msgid: a panel says the same few dozen on every step.
-_MARKED: dict[tuple[int, str], tuple[Any, Markup]] = {}
+@lru_cache(maxsize=4096)
+def _marked(found: Any, string: str) -> Markup:
+    # A template message marked safe, by catalog and msgid: a panel says the same few dozen on every step.
+    return Markup(found.ugettext(string))
 
 
 def install(app: Flask) -> None:
