@@ -8,8 +8,9 @@ Issue 13: every round stays within its tap budget (clicks and submits; cards typ
 time excluded): 30 for three players on one phone, 15 solo; after every tap the next prompt is
 focused and in view; on a 1024×768 tablet the prompt and the board sit side by side.
 
-Issue 23: a tile is picked by a tap and turned face down by a second one, a location's own button
-assigns (the solo rounds' tap counts: ``test_solo_taps_browser``).
+Issue 23: a tile is picked by a tap, or face down by one tap on its own "face down" box (a second
+tap on the tile turns it face down too), a location's own button assigns (the solo rounds' tap
+counts: ``test_solo_taps_browser``).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ there with a reward. Patrol's card entry (a goon drawn for an empty slot, L-P3) 
 step, done on the host's device and counted apart. The box profile and cards are made up.
 
 A full round (slow too): every tile placed over three turns; each phone's count is then exactly
-its decisions, 9 Roll Call taps and one Collect or Decline per rewarded location (12 here).
+its decisions, 8 Roll Call taps and one Collect or Decline per rewarded location (11 here).
 """
 
 from __future__ import annotations
@@ -56,14 +56,16 @@ class Counted:
         self.tap(device, form.locator(f"button[name=location][value={location}]"), submit=True)  # assigns
 
     def place(self, device: Device, tiles: tuple, down: str | None, location: str) -> None:
-        """One Roll Call turn on the seat's own phone: tap each tile (``"all"``: the "All" box), tap
-        ``down`` once more to turn it face down (L-RC6, named on this phone), tap the location."""
+        """One Roll Call turn on the seat's own phone: tap each tile (``"all"``: the "All" box) but
+        ``down``, whose "face down" box is tapped instead: one tap picks it face down (L-RC6, named
+        on this phone, issue 23); tap the location."""
         device.settled()
         form = device.page.locator("form.lk-assign")
-        for tile in tiles:
+        for tile in (t for t in tiles if t != down):
             self.tap(device, form.locator("input[name=all]" if tile == "all" else f"input[name=tile][value='{tile}']"))
         if down:
-            self.tap(device, form.locator(f"input[name=tile][value='{down}']"))
+            self.tap(device, form.locator(f"input[name=down][value='{down}']"))
+            assert form.locator(f"input[name=tile][value='{down}']").is_checked()  # its own box follows
         self.tap(device, form.locator(f"button[name=location][value={location}]"), submit=True)
 
     def pass_turn(self, device: Device) -> None:
@@ -177,21 +179,22 @@ def test_a_three_player_round_costs_each_phone_at_most_10_taps_and_the_host_none
 
 
 # A full round (issue 23): each player places all six tiles in three turns, two tiles, then two
-# with one turned face down (named on the phone: Lights Out asks nothing), then "All" the rest,
-# at fixed-reward locations only, so that every Lights Out question is a Collect or Decline.
+# with one picked face down by one tap on its "face down" box (named on the phone: Lights Out asks
+# nothing), then "All" the rest, at fixed-reward locations only, so that every Lights Out question
+# is a Collect or Decline.
 FULL_TURNS = (("Ana", ("9573", "2"), None, "exercise_yard"), ("Ben", ("8462", "2"), None, "exercise_yard"),
               ("Cleo", ("7391", "2"), None, "sewers"), ("Ana", ("8462", "lookout"), "lookout", "sewers"),
               ("Ben", ("7391", "enforcer"), "enforcer", "smithy"), ("Cleo", ("9573", "lookout"), "lookout", "smithy"),
               ("Ana", ("all",), None, "smithy"), ("Ben", ("all",), None, "infirmary"),
               ("Cleo", ("all",), None, "infirmary"))
-FULL_ROLL_CALL = 3 + 4 + 2  # per phone: two tiles and a location; one more for face down; "All" and a location
+FULL_ROLL_CALL = 3 + 3 + 2  # per phone: two tiles and a location, one of them by its "face down"; "All" and a location
 
 
 @pytest.mark.slow
 def test_a_full_three_player_round_costs_each_phone_only_its_decisions(browser, lan_served, screenshot):
-    """Each phone taps its tiles, a face-down turn, its locations, and one Collect or Decline per
-    location where it has a reward (L-LO6); the host taps nothing a seat decides. Over the goal of
-    10 (9 Roll Call taps and 2 or 3 rewards): every one of them is a decision (see the report)."""
+    """Each phone taps its tiles, one tile's "face down", its locations, and one Collect or Decline
+    per location where it has a reward (L-LO6); the host taps nothing a seat decides. Over the goal
+    of 10 (8 Roll Call taps and 2 or 3 rewards): every one of them is a decision (see the report)."""
     with seated_table(browser, lan_served, screenshot, "table-taps-full") as (host, phones, game, count, table):
         for seat, tiles, down, location in FULL_TURNS:
             count.place(phones[seat], tiles, down, location)

@@ -69,6 +69,38 @@ def test_pick_face_down_and_location_in_one_plain_post_L_RC2_L_RC6(app, client, 
     assert f'data-taps="{game.face_down_limit - 2}"' in page or pending(game).kind == "guard-turn"
 
 
+def test_one_tick_face_down_alone_picks_the_tile_face_down_L_RC6(app, client, solo):
+    """Issue 23: the "face down" box is its own one-tap target, with or without JavaScript: a tile
+    posted only in ``down`` is picked, face down; the page offers that box under every tile."""
+    to_roll_call(app, client, solo)
+    form = form_of(client.get(f"/games/{solo}").get_data(as_text=True), "assign")
+    assert "in one tap" in form and 'aria-describedby="holding-cell-down-hint"' in form
+    assert 'id="holding-cell-down-full" hidden' in form  # the limit's reason, shown by taps.js when reached
+    tile = next(t for t in state(app, solo).game.seats["Ana"].holding if isinstance(t, int))
+    do(client, solo, "assign", seat="Ana", down=[str(tile)], location="sewers")
+    with app.app_context():
+        from companion.web import get_store
+
+        [assigned] = [r.payload for r in get_store().events(solo) if r.type == "tiles-assigned"]
+    assert assigned["tiles"] == [{"tile": tile, "face_up": False}]
+    assert state(app, solo).game.seats["Ana"].face_down_used == 1
+
+
+def test_more_face_down_than_the_round_allows_is_refused_naming_the_field_L_RC6(app, client, solo):
+    """Past the limit (solo: 3 a round, L-RC6) a post is refused naming "face down", whether the
+    tiles are tapped one by one or with "All the tiles"; nothing is recorded."""
+    to_roll_call(app, client, solo)
+    game = state(app, solo).game
+    assert game.face_down_limit == 3
+    held = [str(t) for t in game.seats["Ana"].holding]
+    for fields in ({"down": held[:4]}, {"tile": held[:2], "down": held[:4]}, {"all": "1", "down": held[:4]}):
+        answer = do(client, solo, "assign", expect=422, seat="Ana", location="smithy", **fields)
+        assert "face down: 4 ticked, but only 3 of this round’s 3 may still go face down" in support.words(answer)
+    assert state(app, solo).game.seats["Ana"].holding == game.seats["Ana"].holding
+    do(client, solo, "assign", seat="Ana", down=held[:3], location="smithy")  # at the limit: assigned
+    assert state(app, solo).game.seats["Ana"].face_down_used == 3
+
+
 def test_no_tile_tapped_is_refused_naming_the_field(app, client, solo):
     to_roll_call(app, client, solo)
     answer = do(client, solo, "assign", expect=422, seat="Ana", location="sewers")

@@ -111,7 +111,7 @@ def parse_assign(form: Mapping, core) -> tuple[dict, list]:
     """Tapped tiles (on the seat's own phone some face down), a count of face-down tiles without
     their values (with players, I-16) and the location whose button posted the form -> ``assign``.
     A tile ticked "face down" is assigned face down whether or not its own box is ticked too: one
-    tick without JavaScript, as one tile tapped twice is with it (issue 23)."""
+    tap on its "face down" box picks it face down, with or without JavaScript (issue 23)."""
     seat = _seat(form, core)
     if forms.text(form, "all"):
         return _assign_all(form, core, seat)
@@ -126,7 +126,19 @@ def parse_assign(form: Mapping, core) -> tuple[dict, list]:
     tiles, extra = _faces(chosen, down)
     tiles += [{"tile": value, "face_up": False} for value in extra]  # ticked face down only: picked too
     tiles += [{"tile": None, "face_up": False}] * unknown
+    _check_face_down(tiles, core.seats[seat], core.face_down_limit)
     return {"type": "assign", "seat": seat, "location": location, "tiles": tiles}, []
+
+
+def _check_face_down(tiles: list[dict], me, limit: int) -> None:
+    """L-RC6 as a refusal naming the field: a page without JavaScript (or a stale one) may tick
+    more "face down" boxes than the round still allows; the engine would refuse it too, but
+    without saying which field to change."""
+    down = sum(not t["face_up"] for t in tiles)
+    left = limit - me.face_down_used
+    if down > left:
+        raise InputError("face down", _("%(n)s ticked, but only %(left)s of this round’s %(max)s may still go "
+                                        "face down (L-RC6)", n=down, left=max(left, 0), max=limit))
 
 
 def _faces(chosen: list, down: list) -> tuple[list[dict], list]:
@@ -150,6 +162,7 @@ def _assign_all(form: Mapping, core, seat: str) -> tuple[dict, list]:
     if forms.number(form, "face_down", "face down"):
         raise InputError("face down", _("“All the tiles” shows every tile: leave the count blank or tap the tiles"))
     tiles, _extra = _faces(list(in_hand(me)), [_tile_value(v) for v in form.getlist("down")])
+    _check_face_down(tiles, me, core.face_down_limit)
     location = forms.choice(form, "location", "location", LOCATIONS)
     return {"type": "assign", "seat": seat, "location": location, "tiles": tiles}, []
 
