@@ -135,7 +135,7 @@ def _page(kind: str, values: dict, errors: dict | None = None, status: int = 200
         counts={k: len(catalog.entries(doc, k)) for k in catalog.KINDS}, entries=catalog.entries(doc, kind),
         values=values, errors=errors or {}, args=request.args, w=w, field_label=field_label, field_id=field_id,
         cost_keys=COST_KEYS, treasures=TREASURES, resource_words={r: w["resource"][r] for r in RESOURCES},
-        effect_words={code: f"{code}: {text}" for code, text in w["effect"].items()},
+        effect_words=w["effect"],  # words only: a drop-down's option takes no link; the rule id is by its label
         counts_words={**w["treasure"], **{g: w["goon"][g] for g in GOON_TYPES}}, **extra,
     )
     return html, status
