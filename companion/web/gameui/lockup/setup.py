@@ -28,6 +28,7 @@ from companion.games.lockup.setup import TABLE_OPTIONS
 from companion.web import play
 from companion.web.access import host_only
 from companion.web.gameui.lockup import cards, entry, forms, words
+from companion.web.gameui.lockup import catalog as lockup_catalog
 from companion.web.gameui.lockup import setup_errors as E
 from companion.web.gameui.lockup import setup_memory as memory
 from companion.web.gameui.lockup.blueprint import bp
@@ -226,17 +227,36 @@ def new_players():
 def new_cards():
     """Step 2: what was dealt, for the players of step 1 (in the query string; step 1 again when
     they do not hold)."""
+    return _cards_step(request.args)
+
+
+@bp.post("/new/cards/import")
+@host_only
+def import_cards_catalog():
+    """Step 2's import of another companion's card catalog (step 1's fields in the query string):
+    back to step 2, where names are then enough; a refused file is said on step 2, next to the
+    import field, the pasted text kept (the table keeps its place)."""
+    text = request.form.get("text", "")
+    _count, problems = lockup_catalog.import_upload_or_text(text)
+    if not problems:
+        return redirect(url_for("lockup.new_cards", **request.args.to_dict()), 303)
+    return _cards_step(request.args, status=422, import_errors=problems, import_text=text)
+
+
+def _cards_step(args: Mapping, status: int = 200, **extra):
+    """Step 2's page for step 1's fields ``args`` (step 1 again when they do not hold)."""
     try:
-        mode = _mode(request.args)
-        players = parse_players(request.args, mode)
+        mode = _mode(args)
+        players = parse_players(args, mode)
     except InputError:
-        return redirect(url_for("lockup.new", **_step_one(request.args)), 303)
+        return redirect(url_for("lockup.new", **_step_one(args)), 303)
     size = 3 if mode == "solo" else len(players) + 1
     last = memory.last_cards(size, solo=mode == "solo")
-    same = bool(last and request.args.get("same_cards"))
-    form = {**request.args.to_dict(), **last} if same else request.args
-    return _page("lockup/new_cards.html", form, mode=mode, players=players, size=size, last_cards=bool(last),
-                 same_cards=same)
+    same = bool(last and args.get("same_cards"))
+    form = {**args.to_dict(), **last} if same else args
+    return _page("lockup/new_cards.html", form, status=status, mode=mode, players=players, size=size,
+                 last_cards=bool(last), same_cards=same,
+                 import_action=url_for("lockup.import_cards_catalog", **args.to_dict()), **extra)
 
 
 @bp.post("/new/start")
