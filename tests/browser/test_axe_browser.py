@@ -100,9 +100,17 @@ def lockup_set_up_steps(tab, live_url: str, found: dict[str, list], lean: bool) 
     tab.goto(live_url + "/")
     tab.go_back()
     assert tab.locator("#new-cards").count() == 1 and "/lockup/new/cards?" in tab.url
+    step_two = tab.url
     tab.locator("main form button[type=submit]").last.click()
     tab.wait_for_load_state()
     note(found, "lockup set-up step 2 (sent empty)", tab)
+    if not lean:  # a refused catalog import is said on step 2, next to its field (issue 23)
+        tab.goto(step_two)
+        tab.click("#import-catalog summary")
+        tab.fill("#import-catalog-text", '{"items": [{"name": "Zumbra Lamp"}]}')
+        tab.click("#import-catalog button[type=submit]")
+        tab.wait_for_selector("#import-problems")
+        note(found, "lockup set-up step 2 (import refused)", tab)
 
 
 def phone_screens(tab, served, games: dict[str, str], found: dict[str, list]) -> None:

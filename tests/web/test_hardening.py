@@ -35,6 +35,8 @@ HOST_ONLY_FORMS = [
     ("get", "/rattus-cartus/new", None),
     ("post", "/lockup/catalog", {"entry_kind": "trait", "name": "Made-up Trait", "text": "made up"}),
     ("post", "/lockup/catalog/import", {"text": '{"traits": [{"name": "Made-up", "text": "x"}]}'}),
+    ("post", "/lockup/new/cards/import?mode=standard&name-0=Ana&name-1=Ben",
+     {"text": '{"traits": [{"name": "Made-up", "text": "x"}]}'}),
     ("post", "/lockup/catalog/delete", {"entry_kind": "trait", "name": "Made-up Trait"}),
     ("post", "/lockup/box-profile", {"crew_tiles": "1,2,3"}),
     ("post", "/lockup/box-profile/import", {"text": '{"crew_tiles": [1, 2, 3]}'}),

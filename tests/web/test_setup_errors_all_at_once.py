@@ -123,11 +123,11 @@ def test_step_one_shows_every_player_row_problem_at_once_next_to_its_row(profile
               "crew-2": "blue", "name-3": "guards", "pass_rewards_down": "1"}
     page = support.refused_page(profiled, "/lockup/new", fields)
     for field, words in (("name-1", "Player 2: name is used twice"),
-                         ("name-2", "Player 3: name is required when a crew is given"),
                          ("name-3", "Player 4: name is reserved")):
         assert f'aria-describedby="err-{field}"' in support.invalid_field(page, field)
         assert words in support.words(re.search(rf'id="err-{field}">(.*?)</p>', page, re.S).group(1))
     assert 'name="name-0" maxlength="30" autocomplete="off" value="Ana" >' in page  # a good row is not marked
+    assert 'id="err-name-2"' not in page  # issue 23: a crew alone is a player, named by its row ("Player 3")
     assert support.lost_values(page, "new-players", fields) == {}
 
 

@@ -13,6 +13,7 @@ import re
 
 import pytest
 import support
+from web.test_lockup_cards_option_words import options_with_rule_ids
 
 BAD = {
     "snake_case name": re.compile(r"\b[a-z]+_[a-z_]+\b"),
@@ -37,6 +38,8 @@ def offences(page: str) -> list[str]:
     for name, pattern in BAD.items():
         for m in pattern.finditer(text):
             found.append(f"{name}: …{text[max(0, m.start() - 50): m.end() + 30]}…")
+    # Issue 23: an option takes no markup, so its rule id could not fold on a phone (beside it instead).
+    found += [f"a rule id in a drop-down's option: {o}" for o in options_with_rule_ids(page)]
     return found
 
 

@@ -74,16 +74,25 @@ def import_catalog():
     """Merge an uploaded (or pasted) catalog into the stored one; its spellings win. A bad file changes nothing."""
     kind = _kind(request.args.get("kind", "item"))
     text = request.form.get("text", "")
+    count, problems = import_upload_or_text(text)
+    if problems:
+        return _page(kind, {}, import_errors=problems, import_text=text, status=422)
+    back = safe_next(request.args.get("next"))  # where the import was started from, if not here
+    return redirect(back or url_for("lockup_cards.catalog_page", kind=kind, imported=count), 303)
+
+
+def import_upload_or_text(text: str) -> tuple[int, list[str]]:
+    """Merge the uploaded ``file`` (or the pasted ``text``) into the stored catalog, its spellings
+    winning: (how many cards, []); or (0, every problem in words) with nothing changed. The
+    catalog page and a new game's card step import alike."""
     raw = None  # the parsed document, to name its cards in the problems
     try:
         raw = jsonin.parse_json(read_upload_or_text(text), "file")
         imported = catalog.parse_catalog(raw)
-    except InputError as exc:  # every problem at once, in words
-        return _page(kind, {}, import_errors=catalog_problems(exc, raw), import_text=text, status=422)
+    except InputError as exc:
+        return 0, catalog_problems(exc, raw)
     save_catalog(catalog.merge_all(catalog_document(), imported))
-    count = sum(len(catalog.entries(imported, k)) for k in catalog.KINDS)
-    back = safe_next(request.args.get("next"))  # a new game's card step imports too: back to it
-    return redirect(back or url_for("lockup_cards.catalog_page", kind=kind, imported=count), 303)
+    return sum(len(catalog.entries(imported, k)) for k in catalog.KINDS), []
 
 
 @bp.get("/card-words")
@@ -135,7 +144,7 @@ def _page(kind: str, values: dict, errors: dict | None = None, status: int = 200
         counts={k: len(catalog.entries(doc, k)) for k in catalog.KINDS}, entries=catalog.entries(doc, kind),
         values=values, errors=errors or {}, args=request.args, w=w, field_label=field_label, field_id=field_id,
         cost_keys=COST_KEYS, treasures=TREASURES, resource_words={r: w["resource"][r] for r in RESOURCES},
-        effect_words={code: f"{code}: {text}" for code, text in w["effect"].items()},
+        effect_words=w["effect"],  # words only: a drop-down's option takes no link; the rule id is by its label
         counts_words={**w["treasure"], **{g: w["goon"][g] for g in GOON_TYPES}}, **extra,
     )
     return html, status

@@ -1,6 +1,7 @@
 """New Lockup game on the table phone, in two short steps (L-S, L-C4, L-C6, L-SO1, L-SO2).
 
-1. Who plays: names and crews in seating order (clockwise), mode, solo difficulty.
+1. Who plays: names and crews in seating order (clockwise), or how many play with the names left
+   blank ("Player 2", issue 23), mode, solo difficulty.
 2. What was dealt: first player, the goals, the item display and the five active goons, each
    entered the first time it appears or picked by name from the catalog; advanced mode also asks
    each crew board's side-B starting values (L-S10).
@@ -27,6 +28,7 @@ from companion.games.lockup.setup import TABLE_OPTIONS
 from companion.web import play
 from companion.web.access import host_only
 from companion.web.gameui.lockup import cards, entry, forms, words
+from companion.web.gameui.lockup import catalog as lockup_catalog
 from companion.web.gameui.lockup import setup_errors as E
 from companion.web.gameui.lockup import setup_memory as memory
 from companion.web.gameui.lockup.blueprint import bp
@@ -40,28 +42,49 @@ def _mode(form: Mapping) -> str:
     return forms.choice(form, "mode", "mode", ("standard", "advanced", "solo"))
 
 
+PLAYER_COUNTS = tuple(str(n) for n in range(2, MAX_PLAYERS + 1))
+
+
+def _player_count(form: Mapping, mode: str, problems: list) -> int | None:
+    """How many play when step 1 says so (then names may be left blank); None when not chosen."""
+    if mode == "solo":
+        return 1
+    count = E.collect(problems, forms.choice, form, "players", "players", PLAYER_COUNTS, False)
+    return int(count) if count else None
+
+
 def parse_players(form: Mapping, mode: str) -> list[dict]:
-    """Names and crews in seating order; blank rows are skipped (step 1). Every problem at once
+    """Names and crews in seating order (step 1). A blank row is skipped, unless step 1 says how
+    many play: a row left blank up to that count (or a crew without a name) is named by its own
+    label, "Player 2", in the language of the page. Every problem at once
     (:class:`setup_errors.SetupErrors`)."""
-    players, seen, problems = [], set(), []
+    problems: list[tuple[str, str]] = []
+    count = _player_count(form, mode, problems)
+    players, seen = [], set()
     for i in range(1 if mode == "solo" else MAX_PLAYERS):
         name, crew = forms.text(form, f"name-{i}"), forms.text(form, f"crew-{i}")
-        if not name:
-            if crew:
-                problems.append((f"players[{i}].name", _("is required when a crew is given")))
+        if count is not None and i >= count and (name or crew):
+            problems.append((f"players[{i}].name", ngettext("is filled in, but %(num)s player was chosen",
+                                                            "is filled in, but %(num)s players were chosen", count)))
+        if (count is not None and i >= count) or not (name or crew or count):
             continue
+        name = name or _("Player %(n)s", n=i + 1)
         if name in seen or name == "guards":
             problems.append((f"players[{i}].name", _("is used twice") if name in seen else _("is reserved")))
             continue
         seen.add(name)
         players.append({"name": name, "crew": crew or None})
-    least = 1 if mode == "solo" else 2
-    if len(players) + len(problems) < least:
-        problems.append(("players", ngettext("enter at least %(num)s player name",
-                                             "enter at least %(num)s player names", least)))
+    if count is None and len(players) + len(problems) < 2 and not forms.text(form, "players"):
+        problems.append(("players", _("enter at least 2 player names, or choose how many play")))
     if problems:
         raise E.refused(problems, [])
     return players
+
+
+def _seated(players: list[dict]) -> dict:
+    """Step 1's name and crew fields of ``players`` (the names left blank filled in), in order."""
+    rows = {f"name-{i}": p["name"] for i, p in enumerate(players)}
+    return {**rows, **{f"crew-{i}": p["crew"] for i, p in enumerate(players) if p["crew"]}}
 
 
 def _start_values(form: Mapping, i: int, problems: list) -> dict:
@@ -183,12 +206,13 @@ def new_players():
         return back
     try:
         mode = _mode(request.form)
-        parse_players(request.form, mode)
+        players = parse_players(request.form, mode)
     except InputError as exc:  # every problem at once, each next to its row
         problems = exc.problems if isinstance(exc, E.SetupErrors) else \
             E.refused([(field, text(message)) for field, message in problems_of(exc)], []).problems
         return _page("lockup/new.html", request.form, problems=problems, errors=dict(problems), status=422)
-    step_one = _step_one(request.form)
+    typed = {k: v for k, v in _step_one(request.form).items() if not k.startswith(("name-", "crew-"))}
+    step_one = {**typed, **_seated(players)}  # the names left blank, as named here
     if mode == "solo":  # only a solo game needs the guard cards; come back with what was typed
         missing = cards.require_profile(url_for("lockup.new_solo", **step_one), solo=True)
         if missing is not None:
@@ -203,17 +227,36 @@ def new_players():
 def new_cards():
     """Step 2: what was dealt, for the players of step 1 (in the query string; step 1 again when
     they do not hold)."""
+    return _cards_step(request.args)
+
+
+@bp.post("/new/cards/import")
+@host_only
+def import_cards_catalog():
+    """Step 2's import of another companion's card catalog (step 1's fields in the query string):
+    back to step 2, where names are then enough; a refused file is said on step 2, next to the
+    import field, the pasted text kept (the table keeps its place)."""
+    text = request.form.get("text", "")
+    _count, problems = lockup_catalog.import_upload_or_text(text)
+    if not problems:
+        return redirect(url_for("lockup.new_cards", **request.args.to_dict()), 303)
+    return _cards_step(request.args, status=422, import_errors=problems, import_text=text)
+
+
+def _cards_step(args: Mapping, status: int = 200, **extra):
+    """Step 2's page for step 1's fields ``args`` (step 1 again when they do not hold)."""
     try:
-        mode = _mode(request.args)
-        players = parse_players(request.args, mode)
+        mode = _mode(args)
+        players = parse_players(args, mode)
     except InputError:
-        return redirect(url_for("lockup.new", **_step_one(request.args)), 303)
+        return redirect(url_for("lockup.new", **_step_one(args)), 303)
     size = 3 if mode == "solo" else len(players) + 1
     last = memory.last_cards(size, solo=mode == "solo")
-    same = bool(last and request.args.get("same_cards"))
-    form = {**request.args.to_dict(), **last} if same else request.args
-    return _page("lockup/new_cards.html", form, mode=mode, players=players, size=size, last_cards=bool(last),
-                 same_cards=same)
+    same = bool(last and args.get("same_cards"))
+    form = {**args.to_dict(), **last} if same else args
+    return _page("lockup/new_cards.html", form, status=status, mode=mode, players=players, size=size,
+                 last_cards=bool(last), same_cards=same,
+                 import_action=url_for("lockup.import_cards_catalog", **args.to_dict()), **extra)
 
 
 @bp.post("/new/start")

@@ -240,8 +240,9 @@ def vocabulary() -> dict:
 
 @per_language
 def _vocabulary() -> dict:
+    # An effect's option is its words alone: an option takes no markup, so its rule id is by the label.
     return {"resources": [(r, cube(r)) for r in RESOURCES], "treasures": [(t, treasure(t)) for t in TREASURES],
-            "goon_types": [(t, goon_type(t)) for t in GOON_TYPES], "effects": [(c, effect(c)) for c in EFFECTS]}
+            "goon_types": [(t, goon_type(t)) for t in GOON_TYPES], "effects": [(c, _effects()[c]) for c in EFFECTS]}
 
 
 _INDEXED = re.compile(r"^(?P<base>[a-z_.]+?)(?:\.(?P<colour>blue|green|yellow|red))?\[(?P<i>\d+)\]$")

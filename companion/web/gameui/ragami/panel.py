@@ -73,11 +73,12 @@ def next_players(view: dict[str, Any]) -> list[str]:
 
 
 def reason_labels() -> dict[str, str]:
-    """Why white cubes were gained or a Virtue die changed, in words."""
+    """Why white cubes were gained or a Virtue die changed, in words (a drop-down's options: no
+    rule id, it is beside the drop-down)."""
     return {
         "saint-placed": _("a saint placed on a conflict"), "card": _("an action card"), "other": _("other"),
-        "round-setup": _("round setup (RG-T3)"), "moved": _("moved to a building: shows 1 (RG-T3)"),
-        "placed": _("placed on a building: shows 1 (RG-T3)"), "spent": _("points spent"),
+        "round-setup": _("round setup"), "moved": _("moved to a building: shows 1"),
+        "placed": _("placed on a building: shows 1"), "spent": _("points spent"),
     }
 
 
