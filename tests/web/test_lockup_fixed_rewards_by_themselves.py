@@ -105,3 +105,35 @@ def test_with_the_option_on_the_table_is_asked_and_a_decline_makes_a_straggler_L
     s = support.game_state(app, game)
     assert s.seats["Ana"].resources["iron"] == 0 and s.seats["Ben"].resources["iron"] == 1  # I-1: ranks stay
     assert "Ana is a straggler at the Smithy (declined)" in support.text(client.get(f"/games/{game}/history"))
+
+
+@pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
+def test_a_player_turns_asking_on_mid_game_L_LO6(app, client, headers):
+    """The table tools offer it while it is off; the feed names who turned it on; the Table options
+    line says it is on; the next fixed reward is asked about (L-LO6)."""
+    game = setups.start_lockup(app, setups.lockup_table(), "Mid-game", "mid-game-key")
+    page = client.get(f"/games/{game}").get_data(as_text=True)
+    assert f"/lockup/{game}/do/ask-fixed-rewards" in page
+    support.lockup_do(client, game, "ask-fixed-rewards", expect=200 if headers else 303, headers=headers,
+                      seat="Cleo")
+    assert support.game_state(app, game).options["ask_fixed_rewards"] is True
+    page = client.get(f"/games/{game}").get_data(as_text=True)
+    assert f"/lockup/{game}/do/ask-fixed-rewards" not in page  # on for the rest of the game
+    assert "Cleo turns on asking before a fixed reward is collected (L-LO6)" in support.words(page)
+    line = plain(page[page.index('id="lockup-options"'):].split("</p>")[0])
+    assert f"{LABEL}: on" in line
+    support.lockup_do(client, game, "assign", seat="Ana", location="smithy", tile=["4"])
+    for seat in ("Ben", "Cleo", "Ana"):
+        support.lockup_do(client, game, "pass", seat=seat)
+    assert pending(support.game_state(app, game)).detail["undecided"] == ["Ana"]
+
+
+def test_a_phone_turns_asking_on_for_its_own_seat_only_L_LO6(app, client):
+    game = setups.start_lockup(app, setups.lockup_table(), "Phone asks", "phone-asks-key")
+    ben = support.phone(app, game, "Ben")
+    assert "cannot act for Ana" in support.lockup_do(ben, game, "ask-fixed-rewards", expect=403, seat="Ana")
+    assert "seat" in support.lockup_do(ben, game, "ask-fixed-rewards", expect=422, seat="Nobody")
+    support.lockup_do(ben, game, "ask-fixed-rewards", seat="Ben")
+    assert support.game_state(app, game).options["ask_fixed_rewards"] is True
+    refused = support.lockup_do(ben, game, "ask-fixed-rewards", expect=422, seat="Ben")
+    assert "The table is already asked before each fixed reward (L-LO6)" in support.words(refused)

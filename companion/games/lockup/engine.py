@@ -98,6 +98,7 @@ _HANDLERS = {
     cmd.PlaceGuard: lambda b, c: b.add(E.GuardCardPlaced(b.state.special_draw, c.value, c.card, c.special)),
     cmd.SkipGuardDraw: lambda b, c: b.add(E.GuardDrawSkipped(b.state.special_draw)),
     cmd.Adjust: lambda b, c: adjust(b, c),
+    cmd.AskFixedRewards: lambda b, c: lightsout.ask_fixed_rewards(b, c.seat),
 }
 _TURN_RULES = {"roll-call": "L-RC1", "guard-turn": "L-SO5", "choice": "L-LO4", "trait": "L-S10",
                "effect": "L-E", "discard": "L-P1", "reveal-tiles": "L-LO1"}

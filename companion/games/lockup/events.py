@@ -173,6 +173,14 @@ class RewardAnswered(Event):
     declined: bool
 
 
+@event("reward-asking-changed")
+class RewardAskingChanged(Event):
+    """A player turned on the table option ``ask_fixed_rewards`` mid-game (L-LO6): from the next
+    location on, each seat with a fixed reward is asked whether it collects it or declines it."""
+    seat: str
+    ask: bool = True
+
+
 @event("reward-declined")
 class RewardDeclined(Event):
     """A seat declined an optional reward when its turn came (I-3)."""

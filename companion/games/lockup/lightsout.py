@@ -157,6 +157,16 @@ def _declines_at_its_choice(s: State, seat: str) -> bool:
     return can_choose(Batch(s), seat, r.location, r.tiers[seat]) or not bandit_cubes(s, seat, r.location)
 
 
+def ask_fixed_rewards(b: Batch, seat: str) -> None:
+    """A player turns on asking before a fixed reward (L-LO6), for the rest of the game: any player
+    may, since it gives everyone the decline; a location already confirmed is not asked again."""
+    if seat == GUARDS:
+        raise RuleViolation(T("The guards always take their reward"), "L-SO8")
+    if b.state.options.get("ask_fixed_rewards"):
+        raise RuleViolation(T("The table is already asked before each fixed reward"), "L-LO6")
+    b.add(E.RewardAskingChanged(seat, True))
+
+
 def decide_collect(b: Batch, command: cmd.Collect) -> None:
     """The table confirms the location's rewards, naming who declines (L-LO6, I-1); or one seat
     answers for itself (``seat``), and the table confirms once nobody is left to answer."""

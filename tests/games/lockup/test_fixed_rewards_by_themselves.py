@@ -9,11 +9,13 @@ older) is read with the option on: it goes on asking as it was played. Cards are
 
 from __future__ import annotations
 
+import pytest
 from support import ASK_FIXED, deal_guards, roll_call, solo_roll_call
 
+from companion.core.errors import RuleViolation
 from companion.core.events import decode
 from companion.games.lockup import events as E
-from companion.games.lockup.scenario import Table, setup
+from companion.games.lockup.scenario import Table, goon, setup
 from companion.games.lockup.setup import setup_as_played
 
 THREE = ("Ana", "Ben", "Cleo")
@@ -101,3 +103,28 @@ def test_an_older_game_decided_again_keeps_asking_L_LO6():
     t = Table(setup_as_played(doc, "game-started", 3))
     roll_call(t, ("Ana", "smithy", 4))
     assert t.pending.kind == "confirm-rewards" and t.pending.detail["undecided"] == ["Ana"]
+
+
+def test_a_player_may_turn_asking_on_mid_game_from_the_next_location_L_LO6():
+    t = Table(setup(THREE, first="Ana"))
+    roll_call(t, ("Ana", "exercise_yard", 4), ("Ben", "smithy", 3))
+    assert t.seat("Ana").power == 2  # round 1: the Exercise Yard and the Smithy came by themselves
+    new = t.do("ask_fixed_rewards", seat="Cleo")  # in Patrol: any time, by any player
+    assert t.types(new) == ["reward-asking-changed"] and t.state.options["ask_fixed_rewards"] is True
+    assert t.events[-1].seat == "Cleo"
+    t.do("refill_goons", goons={"sewers": goon("Test New")})  # L-P3, then round 2
+    roll_call(t, ("Ana", "smithy", 4))
+    assert t.pending.kind == "confirm-rewards" and t.pending.detail["undecided"] == ["Ana"]
+    t.do("collect", seat="Ana", declined=["Ana"])  # now Ana may decline and straggle (L-LO6, L-LO5)
+    assert ("Ana", "smithy") in {(e.seat, e.location) for e in t.events if e.type == "straggled"}
+
+
+def test_asking_is_turned_on_once_and_never_by_the_guards_L_LO6_L_SO8():
+    t = Table(setup(THREE, options=ASK_FIXED))
+    with pytest.raises(RuleViolation) as err:
+        t.do("ask_fixed_rewards", seat="Ana")
+    assert err.value.rule == "L-LO6"
+    solo = Table(setup(("Ana",), mode="solo"))
+    with pytest.raises(RuleViolation) as err:
+        solo.do("ask_fixed_rewards", seat="guards")
+    assert err.value.rule == "L-SO8"
