@@ -137,3 +137,30 @@ def test_a_phone_turns_asking_on_for_its_own_seat_only_L_LO6(app, client):
     assert support.game_state(app, game).options["ask_fixed_rewards"] is True
     refused = support.lockup_do(ben, game, "ask-fixed-rewards", expect=422, seat="Ben")
     assert "The table is already asked before each fixed reward (L-LO6)" in support.words(refused)
+
+
+def test_undo_of_the_pass_that_resolved_face_up_locations_takes_their_rewards_back(app, client):
+    """Nothing hidden was shown (every tile face up): the host may undo the pass, and with it the
+    locations it resolved by themselves (one command, one undo)."""
+    game = setups.start_lockup(app, setups.lockup_table(), "Undo", "undo-key")
+    support.lockup_do(client, game, "assign", seat="Ana", location="smithy", tile=["4"])
+    for seat in ("Ben", "Cleo", "Ana"):
+        support.lockup_do(client, game, "pass", seat=seat)
+    assert support.game_state(app, game).seats["Ana"].resources["iron"] == 2
+    assert support.undo(client, game, "undo", key="undo-pass").status_code == 303
+    s = support.game_state(app, game)
+    assert s.phase == "roll_call" and s.seats["Ana"].resources["iron"] == 0 and s.resolution is None
+
+
+def test_undo_of_the_pass_that_turned_guard_cards_up_is_refused(app, client):
+    """Solo: the pass resolves every location by itself, turning the guards' face-down cards up
+    (L-LO1): the existing rule applies, the table has seen them and undo is refused."""
+    from companion.games.lockup.model import GUARDS
+    from companion.solo_guard.state import face_down
+
+    solo = support.start_solo_expert(app, "Undo solo", "undo-solo-key")
+    if support.game_state(app, solo).game.turn == GUARDS:  # the guards hold the first player marker (L-SO1)
+        support.lockup_do(client, solo, "reveal-guard", location=face_down(support.game_state(app, solo).game)[0][0])
+    support.lockup_do(client, solo, "pass", seat="Ana")  # I-7: Lights Out resolves within the pass
+    refused = support.undo(client, solo, "undo", key="undo-solo")
+    assert refused.status_code == 403 and "revealed hidden information" in support.alerts(refused)[0]
