@@ -69,22 +69,26 @@ def test_the_bandit_cube_lies_at_the_chow_hall_and_makes_ben_choose_L_P4_I_17(re
     assert doc["waiting_for"]["detail"] == {"tier": "first", "action": "recruit", "bandit": {"gold": 1}}
 
 
+# The same, the table asking before a fixed reward (L-LO6): the game stops at the Library, where Ana straggled.
+ASKING = [{**CHOW_HALL[0], "options": {**CHOW_HALL[0]["options"], **support.ASK_FIXED}}, *CHOW_HALL[1:]]
+
+
 def test_the_bandit_cube_pays_for_the_recruit_L_R9_L_R6_I_17(replay):
-    doc = replay("lockup", [*CHOW_HALL, {"type": "recruit", "seat": "Ben", "goons": ["sewers"], "pay": {"gold": 1}}])
+    doc = replay("lockup", [*ASKING, {"type": "recruit", "seat": "Ben", "goons": ["sewers"], "pay": {"gold": 1}}])
     assert seat(doc, "Ben")["goons"] == ["Test New"] and held(doc, "Ben") == {}
     assert doc["state"]["location_cubes"] == {}
     assert waits(doc) == ("confirm-rewards", None, "library")  # Ana (second, nothing to pay) straggled
 
 
 def test_no_recruit_keeps_the_bandit_cube_and_goes_home_L_R9_L_LO4_I_17(replay):
-    doc = replay("lockup", [*CHOW_HALL, {"type": "keep_bandit", "seat": "Ben"}])
+    doc = replay("lockup", [*ASKING, {"type": "keep_bandit", "seat": "Ben"}])
     assert held(doc, "Ben") == {"gold": 1} and seat(doc, "Ben")["goons"] == []
     assert doc["state"]["location_cubes"] == {}
     assert [p["seat"] for p in doc["state"]["placements"]["library"]] == ["Ana"]  # Ben went home
 
 
 def test_an_explicit_decline_gives_the_cube_up_L_LO6_I_17_I_6(replay):
-    doc = replay("lockup", [*CHOW_HALL, {"type": "decline", "seat": "Ben"}])
+    doc = replay("lockup", [*ASKING, {"type": "decline", "seat": "Ben"}])
     assert held(doc, "Ben") == {} and doc["state"]["location_cubes"] == {"chow_hall": {"gold": 1}}
     assert [p["seat"] for p in doc["state"]["placements"]["library"]] == ["Ben", "Ana"]
     assert waits(doc) == ("confirm-rewards", None, "library")

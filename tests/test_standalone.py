@@ -97,6 +97,7 @@ def test_the_reference_has_the_rulings_and_options_of_issue_9():
     assert lockup_issue_19 <= options and "I-19" in lockup
     options -= lockup_issue_19
     assert options == {("pass_rewards_down", "I-1", False), ("spanish_second_tiers", "I-2", False),
+                       ("ask_fixed_rewards", "L-LO6", False),  # issue 23: asked only if the table wants
                        ("plague_survivor", "RC-F9", False), ("gold_two_player_tie", "RC-F5", "split_9"),
                        ("bonus_needs_conflict", "RG-I1", True)}
     assert all(o.rule in index() for g in GAMES for o in g.options)

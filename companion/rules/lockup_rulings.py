@@ -108,4 +108,9 @@ OPTIONS = (
     Option("polish_leader_minimum", "I-19", N_("Leader goal above the minimum, as in the Polish rulebook"), N_(
         "The leader goal is claimed with the most of its type and more than the minimum printed on the card, "
         "not just the minimum."), False),
+    Option("ask_fixed_rewards", "L-LO6", N_("Ask before collecting a fixed reward"), N_(
+        "Lights Out stops at each player's fixed reward (Exercise Yard, Sewers, Infirmary, Smithy, Library) to ask "
+        "whether they collect it or decline it and join the stragglers (L-LO6, I-1). Off, a fixed reward is "
+        "collected by itself. A choice reward (Commissary, Chow Hall, Cell Block) offers its decline at its own "
+        "prompt either way."), False),
 )

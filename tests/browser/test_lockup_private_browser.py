@@ -65,7 +65,7 @@ def test_face_down_values_are_given_only_at_lights_out_and_shown_nowhere_before_
         page, live_app, live_url, screenshot):
     support.store_profile(live_app, PROFILE)
     table = Table(page, screenshot, "lockup-private")
-    new_game(page, table, live_url, PLAYERS)
+    new_game(page, table, live_url, PLAYERS, ask=True)  # the Smithy waits, its tiles shown (L-LO6)
     watch = Watch(page, live_url)
     hidden = set(SECRET.values())
     watch.check(hidden, "the first turn")

@@ -82,7 +82,7 @@ def check_prompt(page, kind: str, heights: dict) -> None:
 def test_a_solo_round_one_handed_with_rule_ids_folded_until_shown(page, live_app, live_url, screenshot):
     support.store_profile(live_app, PROFILE)
     table = Table(page, screenshot, "phone-layout")
-    new_game(page, table, live_url, ("Ana",), mode="solo")
+    new_game(page, table, live_url, ("Ana",), mode="solo", ask=True)  # the Collect prompt measured too
     assert table.waiting() == "guard-turn" and folded(page)  # a phone folds rule ids by default
     heights: dict[str, int] = {}
     while table.round() == 1:

@@ -36,11 +36,14 @@ def test_a_version_1_start_is_read_as_confirming_each_location():
     first = old_lines()[0]
     event = decode(first["type"], first["version"], first["payload"])
     assert event.options["confirm_each_location"] is True
+    asked = {"options": {"ask_fixed_rewards": True}}  # issue 23: before version 4 every fixed reward was asked
     assert setup_as_played({"mode": "solo"}, "game-started", 1) == {"mode": "solo", "confirm_each_location": True,
-                                                                     "confirm_choice_rewards": True}
+                                                                     "confirm_choice_rewards": True, **asked}
     # issue 23: a version 2 game asked a seat with a choice reward to collect it first
-    assert setup_as_played({"mode": "solo"}, "game-started", 2) == {"mode": "solo", "confirm_choice_rewards": True}
-    assert setup_as_played({"mode": "solo"}, "game-started", 3) == {"mode": "solo"}
+    assert setup_as_played({"mode": "solo"}, "game-started", 2) == {"mode": "solo", "confirm_choice_rewards": True,
+                                                                     **asked}
+    assert setup_as_played({"mode": "solo"}, "game-started", 3) == {"mode": "solo", **asked}
+    assert setup_as_played({"mode": "solo"}, "game-started", 4) == {"mode": "solo"}
 
 
 def test_the_old_export_imports_and_ends_as_it_ended(app, client):

@@ -240,11 +240,13 @@ def test_start_accepts_a_parsed_box_profile_and_takes_crew_tiles_from_it(made_up
     assert SOLO.fold(events).game.seats["Ana"].tiles == ("lookout", "enforcer", *made_up_profile.crew_tiles)
 
 
-def test_l_lo6_l_so8_a_solo_game_waits_to_confirm_only_where_the_player_may_decline():
+@pytest.mark.parametrize("ask", [False, True])
+def test_l_lo6_l_so8_a_solo_game_waits_to_confirm_only_where_the_player_may_decline(ask):
     """Issue 23: the guards never decline (L-SO8) and a straggler has nothing to decline (L-LO5):
-    such a location is confirmed within the command that reached it, never asked."""
+    such a location is confirmed within the command that reached it, never asked. Nor is a fixed
+    reward unless the table asks (``ask_fixed_rewards``, L-LO6): then the player is asked there."""
     cards, asked, revealed = MadeUpCards(3), 0, 0  # one source of names: a card is never drawn twice (L-C5)
-    state = SOLO.fold(SOLO.start(setup("expert", PROFILE, 3, cards)))
+    state = SOLO.fold(SOLO.start({**setup("expert", PROFILE, 3, cards), "options": {"ask_fixed_rewards": ask}}))
     for _ in range(2000):
         waiting = pending(state)
         if waiting.kind == "over":
@@ -255,4 +257,4 @@ def test_l_lo6_l_so8_a_solo_game_waits_to_confirm_only_where_the_player_may_decl
         _, events = next_command(state, cards)
         revealed += len(of(events, LE.LocationRevealed))
         state = SOLO.fold(events, state)
-    assert pending(state).kind == "over" and 0 < asked < revealed
+    assert pending(state).kind == "over" and (0 < asked < revealed if ask else asked == 0)

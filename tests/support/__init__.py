@@ -433,6 +433,11 @@ def played_lockup(seed: int, count: int, mode: str):
 # --- Lockup solo scenarios (``companion.games.lockup.scenario.Table``) ----------------------------
 
 
+# The Lockup table option that asks before a fixed reward is collected (L-LO6; off by default since
+# issue 23): a scenario that looks at a location before its rewards are given, or declines one, sets it.
+ASK_FIXED = {"ask_fixed_rewards": True}
+
+
 def deal_guards(t, values=(1, 1, 1, 1, 1, 1, 1), special: str | None = None) -> None:
     """Deal the guards' cards of a solo round (L-SO4): ``values`` to the first seven locations in
     order; the card at ``special`` (a location) is the special guard."""

@@ -13,11 +13,13 @@ GOON = {"type": "mindflayer", "suspicion": 0, "treasures": []}
 GOON_LOCATIONS = ("sewers", "infirmary", "smithy", "commissary", "chow_hall")
 
 
-def lockup_table(letters: bool = False, smithy_suspicion: int = 0, crew_tiles: list | None = None) -> dict:
+def lockup_table(letters: bool = False, smithy_suspicion: int = 0, crew_tiles: list | None = None,
+                 ask: bool = False) -> dict:
     """A three-player standard Lockup set-up (Ana, Ben, Cleo; Ana first) with made-up goals, items
     and goons: each goon named after its location ("Made-up Goon sewers") or, with ``letters``, by
     a letter ("Made-up Goon S"); the Smithy's goon with ``smithy_suspicion``; the crew tiles
-    ``crew_tiles`` (by default 1, 2, 3, 4)."""
+    ``crew_tiles`` (by default 1, 2, 3, 4); with ``ask``, the table option that asks before a fixed
+    reward is collected (L-LO6; off, Lights Out collects those by itself: issue 23)."""
     initials = dict(zip(GOON_LOCATIONS, "SIFCH", strict=True))
     goons = {loc: {"name": f"Made-up Goon {initials[loc] if letters else loc}", **GOON} for loc in GOON_LOCATIONS}
     goons["smithy"]["suspicion"] = smithy_suspicion
@@ -28,7 +30,7 @@ def lockup_table(letters: bool = False, smithy_suspicion: int = 0, crew_tiles: l
                   "instant": {"name": "Made-up Instant", "kind": "instant", "stars": 3},
                   "end_game": {"name": "Made-up End", "kind": "end_game", "treasure": "shield"}},
         "display": [{"name": f"Made-up Item {c}", "cost": {"scrap": 1}, "reputation": 2} for c in "ABCD"],
-        "goons": goons,
+        "goons": goons, "options": {"ask_fixed_rewards": ask},
     }
 
 

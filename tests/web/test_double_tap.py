@@ -16,7 +16,7 @@ from support import HX, confirm_value, form_fields, seq, setups, text
 
 from companion.web import get_store, play
 
-SETUP = setups.lockup_table()  # the made-up table of tests/web/test_stale_actions.py
+SETUP = setups.lockup_table(ask=True)  # the made-up table of tests/web/test_stale_actions.py
 
 
 def tally(app) -> str:

@@ -5,6 +5,7 @@ and an Atlas of Hideouts reveal cites L-SO6, not the Lights Out reveal of L-LO1.
 from __future__ import annotations
 
 import pytest
+from support import ASK_FIXED
 
 from companion.games.lockup import events as E
 from companion.games.lockup.scenario import Table, goon, setup
@@ -20,7 +21,7 @@ def ctx(app):
 def test_suspicion_line_counts_the_cubes_of_this_resolution_L_LO3(ctx):
     """Round 1: 2 cubes at the Sewers go to Ana; round 2: 1 cube there (a new goon). The round-2
     explanation says 1, as the log does, although round 1's move is still in the tail."""
-    t = Table(setup(("Ana", "Ben"), goons={"sewers": goon("Test Snitch", suspicion=2)}))
+    t = Table(setup(("Ana", "Ben"), goons={"sewers": goon("Test Snitch", suspicion=2)}, options=ASK_FIXED))
     t.do("assign", seat="Ana", location="sewers", tiles=[{"tile": 4, "face_up": True}])
     t.pass_all()
     t.collect()
@@ -47,7 +48,7 @@ def test_atlas_reveal_cites_L_SO6_and_the_lights_out_reveal_L_LO1(ctx):
 
 def test_the_bandit_cube_is_explained_as_part_of_the_first_reward_I_17(ctx):
     thief = goon("Test Thief", "bandit", resource="gold")
-    t = Table(setup(("Ana", "Ben"), goons={"infirmary": thief}))
+    t = Table(setup(("Ana", "Ben"), goons={"infirmary": thief}, options=ASK_FIXED))  # stops at the Smithy
     t.pass_all()
     t.do("refill_goons", goons={"sewers": goon("Test New")})
     t.do("assign", seat="Ana", location="smithy", tiles=[{"tile": 1, "face_up": True}])

@@ -12,7 +12,7 @@ import pytest
 import support
 from support import setups
 
-SETUP = setups.lockup_table(letters=True, smithy_suspicion=2)
+SETUP = setups.lockup_table(letters=True, smithy_suspicion=2, ask=True)  # asked at fixed rewards (L-LO6)
 
 
 @pytest.fixture

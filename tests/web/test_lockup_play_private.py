@@ -21,7 +21,7 @@ from companion.games.lockup.engine import pending
 TILES = [2, 7391, 8462, 9573]
 SECRET = {"Ana": "9573", "Ben": "7391", "Cleo": "8462"}  # what each puts face down
 DISTINCT = {"7391", "8462", "9573"}
-SETUP = setups.lockup_table(letters=True, crew_tiles=TILES)
+SETUP = setups.lockup_table(letters=True, crew_tiles=TILES, ask=True)  # asked at fixed rewards (L-LO6)
 HX = support.HX
 CHOICES = re.compile(r'<fieldset id="(?:holding-cell|reveal-tiles)"[^>]*>.*?</fieldset>', re.S)
 

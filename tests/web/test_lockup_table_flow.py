@@ -128,9 +128,12 @@ def test_assign_all_is_not_offered_once_a_tile_is_face_down_without_a_value_I_16
     assert "face down without a value" in support.words(refused)
 
 
-def test_the_confirmation_asks_only_those_who_may_decline_L_LO6(app, client, game):
-    """Ana alone at the Sewers may decline (a choice: one tap, the table's form on this shared
-    phone, as no phone holds her seat); where nobody may decline the game confirms by itself."""
+def test_the_confirmation_asks_only_those_who_may_decline_L_LO6(app, client):
+    """The table asks before a fixed reward (L-LO6): Ana alone at the Sewers may decline (a choice:
+    one tap, the table's form on this shared phone, as no phone holds her seat); where nobody may
+    decline the game confirms by itself."""
+    game = setups.start_lockup(app, setups.lockup_table(letters=True, smithy_suspicion=2, ask=True), "Flow test",
+                               "setup-key")
     do(client, game, "assign", seat="Ana", location="sewers", tile=["1"])
     for seat in ("Ben", "Cleo"):
         do(client, game, "assign", seat=seat, location="smithy", tile=["1"])

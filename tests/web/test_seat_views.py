@@ -21,7 +21,7 @@ from support import HX, alerts, form_fields, seq, setups, text
 from companion.games.lockup.engine import pending
 
 MOVED = "The table has moved on"
-LOCKUP = setups.lockup_table()
+LOCKUP = setups.lockup_table(ask=True)  # asked at fixed rewards (L-LO6)
 
 
 def page(device, game_id: str) -> str:

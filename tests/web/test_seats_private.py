@@ -19,7 +19,7 @@ from support import HX, alerts, seq, setups, text
 from companion.games.lockup.engine import pending
 
 TILES = [2, 7391, 8462, 9573]
-SETUP = setups.lockup_table(letters=True, crew_tiles=TILES)
+SETUP = setups.lockup_table(letters=True, crew_tiles=TILES, ask=True)  # asked at fixed rewards (L-LO6)
 SECRET = "9573 (face down)"  # how a face-down tile with its value would be shown
 ANA_CELL = re.compile(r"Holding cell: [A-Za-z0-9]")  # a holding cell listed tile by tile
 

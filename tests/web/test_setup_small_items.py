@@ -42,7 +42,7 @@ def test_the_host_names_its_own_device_and_sees_the_name(app, client):
 
 def _answered_game(app) -> str:
     """Ana 4 and Ben 3 at the Smithy (both have a reward, L-R4); Ben answered, Ana not yet (L-LO6)."""
-    t = Table(setup(("Ana", "Ben"), first="Ana"))
+    t = Table(setup(("Ana", "Ben"), first="Ana", options=support.ASK_FIXED))  # asked at fixed rewards
     for seat, tile in (("Ana", 4), ("Ben", 3)):
         t.do("assign", seat=seat, location="smithy", tiles=[{"tile": tile, "face_up": True}])
     t.pass_all()

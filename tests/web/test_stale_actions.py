@@ -17,7 +17,7 @@ from support import HX, alerts, form_fields, seq, setups
 MOVED = "The table has moved on"
 
 
-SETUP = setups.lockup_table()
+SETUP = setups.lockup_table(ask=True)  # Lights Out asks at each fixed reward (L-LO6)
 
 
 

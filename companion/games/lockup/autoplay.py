@@ -66,7 +66,13 @@ def make_setup(rng: random.Random, count: int, mode: str = "standard", cards: Ca
     return {"mode": mode, "players": players, "first_player": rng.choice(names), "crew_tiles": [1, 2, 3, 4],
             "goals": goals, "display": [cards.item() for _ in range(size)],
             "goons": {loc: cards.goon() for loc in GOON_LOCATIONS},
-            "options": {"pass_rewards_down": rng.random() < 0.3}}
+            "options": _options(rng.random())}
+
+
+def _options(draw: float) -> dict:
+    """I-1 "pass rewards down" in 30% of the games, each of them asking before a fixed reward (L-LO6)
+    so that its declines happen, and half of the others asking too. One draw: the seeds' games stay."""
+    return {"pass_rewards_down": draw < 0.3, "ask_fixed_rewards": draw < 0.65}
 
 
 def _pay_any(rng: random.Random, have: dict, cost: dict) -> dict | None:

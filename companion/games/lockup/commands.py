@@ -4,8 +4,8 @@
 On the wire every command is ``{"type": ..., ...}`` (the class's stable ``type``, then its
 fields: ``to_json``); ``seat`` names the acting seat (a player, or ``"guards"`` for the solo
 automaton). ``pending(state)`` says which kind the game waits for (the class's ``waits_for``); a
-command of another kind, or from another seat, is a ``RuleViolation``. ``adjust``, ``claim_instant`` and
-``play_tome`` are accepted at any time until the game is over.
+command of another kind, or from another seat, is a ``RuleViolation``. ``adjust``, ``claim_instant``,
+``play_tome`` and ``ask_fixed_rewards`` are accepted at any time until the game is over.
 
 =================  ==================  ==========================================================
 type               waits-for kind      fields
@@ -42,6 +42,8 @@ end_goal           end-goal            seats: [names meeting the fixed end-game 
 claim_instant      (any)               seat (L-GL2)
 play_tome          (any)               seat, tome (name); not after passing in Roll Call (L-RC7)
 adjust             (any)               seat, quantity, delta (signed, not 0), reason
+ask_fixed_rewards  (any)               seat (a player turns on the table option that asks before a
+                                       fixed reward is collected, L-LO6; from the next location on)
 =================  ==================  ==========================================================
 """
 
@@ -292,13 +294,19 @@ class Adjust:
     reason: str
 
 
+@command("ask_fixed_rewards", waits_for=None)
+class AskFixedRewards:
+    """``seat`` turns on the table option that asks before a fixed reward is collected (L-LO6; any time)."""
+    seat: str
+
+
 Command = (PickTrait | DealGuards | Assign | Pass | GuardTurn | PlaceGuard | SkipGuardDraw | RevealTiles | Collect
            | Take | Exchange | Recruit | Craft | Reserve | KeepBandit | Decline | Effect | Discard | RefillItems
-           | RefillGoons | EndGoal | ClaimInstant | PlayTome | Adjust)
+           | RefillGoons | EndGoal | ClaimInstant | PlayTome | Adjust | AskFixedRewards)
 CLASSES: dict[str, type] = {cls.type: cls for cls in (
     PickTrait, DealGuards, Assign, Pass, GuardTurn, PlaceGuard, SkipGuardDraw, RevealTiles, Collect, Take, Exchange,
     Recruit, Craft, Reserve, KeepBandit, Decline, Effect, Discard, RefillItems, RefillGoons, EndGoal, ClaimInstant,
-    PlayTome, Adjust)}
+    PlayTome, Adjust, AskFixedRewards)}
 """Each command class by its wire ``type``."""
 KINDS: dict[str, str | None] = {kind: cls.waits_for for kind, cls in CLASSES.items()}
 """What the game must wait for (``pending(state).kind``) for each command type; ``None``: any time."""

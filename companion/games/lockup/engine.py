@@ -47,7 +47,9 @@ Engine rulings where the rules are silent (see the final report of issue 3):
   itself is not tracked.
 - L-LO6/I-1/I-3: declines are named when the table confirms the location; a seat whose reward is a
   choice it can make is not asked then (issue 23): it declines at its turn, among the choice's
-  options (a game begun before: ``confirm_choice_rewards``, asked at both). A choice that is
+  options (a game begun before: ``confirm_choice_rewards``, asked at both). A seat whose reward
+  is fixed is asked only with the table option ``ask_fixed_rewards`` (issue 23; off for a new
+  game, on for one begun before ``game-started`` version 4). A choice that is
   impossible (nothing to pay or take) is a straggle (I-3), unless the seat gets Bandit cubes there
   (I-17): that seat is asked at confirmation.
 - L-P2/L-P3: entering fewer cards than empty slots means the deck ran out.
@@ -96,6 +98,7 @@ _HANDLERS = {
     cmd.PlaceGuard: lambda b, c: b.add(E.GuardCardPlaced(b.state.special_draw, c.value, c.card, c.special)),
     cmd.SkipGuardDraw: lambda b, c: b.add(E.GuardDrawSkipped(b.state.special_draw)),
     cmd.Adjust: lambda b, c: adjust(b, c),
+    cmd.AskFixedRewards: lambda b, c: lightsout.ask_fixed_rewards(b, c.seat),
 }
 _TURN_RULES = {"roll-call": "L-RC1", "guard-turn": "L-SO5", "choice": "L-LO4", "trait": "L-S10",
                "effect": "L-E", "discard": "L-P1", "reveal-tiles": "L-LO1"}

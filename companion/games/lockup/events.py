@@ -34,7 +34,7 @@ def _reason_was_english(payload: dict) -> dict:
     return payload
 
 
-@event("game-started", version=3)
+@event("game-started", version=4)
 class GameStarted(Event):
     """The table set up a game (L-S): seats, cards, goals, options.
 
@@ -43,7 +43,10 @@ class GameStarted(Event):
     table's ``collect`` there); version 1 games are read with it true.
     Version 3: a seat whose reward is a choice (Commissary, Chow Hall, Cell Block) declines it at
     its choice, not before (issue 23); version 2 games are read with
-    ``options["confirm_choice_rewards"]`` true, their logs asking those seats at confirmation."""
+    ``options["confirm_choice_rewards"]`` true, their logs asking those seats at confirmation.
+    Version 4: the table option ``options["ask_fixed_rewards"]`` (L-LO6), off by default: a fixed
+    reward is collected by itself unless the table asks (issue 23); version 3 games are read with it
+    true, as they were played."""
     mode: str
     players: tuple  # ({name, crew, reputation, power, suspicion, storage_limit, resources}, ...) clockwise
     first_player: str
@@ -168,6 +171,14 @@ class RewardAnswered(Event):
     seat: str
     location: str
     declined: bool
+
+
+@event("reward-asking-changed")
+class RewardAskingChanged(Event):
+    """A player turned on the table option ``ask_fixed_rewards`` mid-game (L-LO6): from the next
+    location on, each seat with a fixed reward is asked whether it collects it or declines it."""
+    seat: str
+    ask: bool = True
 
 
 @event("reward-declined")
@@ -368,6 +379,11 @@ def _confirmed_each_location(payload: dict) -> dict:
 @upcaster(GameStarted.type, 2)
 def _confirmed_choice_rewards(payload: dict) -> dict:
     return {**payload, "options": {**payload.get("options", {}), "confirm_choice_rewards": True}}
+
+
+@upcaster(GameStarted.type, 3)
+def _asked_fixed_rewards(payload: dict) -> dict:
+    return {**payload, "options": {**payload.get("options", {}), "ask_fixed_rewards": True}}
 
 
 for _worded in (Straggled, CubesMoved, ReputationChanged, CounterChanged, Adjusted):

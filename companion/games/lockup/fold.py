@@ -274,6 +274,11 @@ def _answered(s: State, e: E.RewardAnswered) -> State:
     return updated(s, resolution=replace(r, answered=(*r.answered, e.seat), declined=declined))
 
 
+@evolves(E.RewardAskingChanged)
+def _asking(s: State, e: E.RewardAskingChanged) -> State:
+    return updated(s, options={**s.options, "ask_fixed_rewards": e.ask})
+
+
 @evolves(E.RewardDeclined)
 def _declined(s: State, e: E.RewardDeclined) -> State:
     r = s.resolution

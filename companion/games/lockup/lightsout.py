@@ -7,7 +7,8 @@ Locations resolve in order 1 -> 8. For each location with tiles:
    (``location.resolve_location``); suspicion to the highest-ranked seat without a lookout (L-LO3);
 3. the table confirms, naming who declines (``collect``, L-LO6, I-1); or each seat with a reward
    answers for itself (``collect`` with its ``seat``). A seat whose reward is a choice it can make
-   is not asked: its choice offers the decline (issue 23). When no player has a reward left to
+   is not asked: its choice offers the decline (issue 23); nor is a seat whose reward is fixed,
+   unless the table option ``ask_fixed_rewards`` is on (issue 23). When no player has a reward left to
    decline (only the guards, or only stragglers, or everyone answered), the location is
    confirmed automatically, by the same ``rewards-confirmed`` event, as part of the command
    that led to it;
@@ -135,8 +136,12 @@ def undecided_seats(s: State) -> tuple[str, ...]:
     """The players at the location being confirmed who have a reward they may still decline
     (L-LO6) and have not answered yet. The guards never decline (L-SO8); a seat without a
     reward is a straggler anyway (L-LO5): neither is a decision. Nor is it yet for a seat whose
-    reward is a choice: its choice offers the decline (I-3), so collecting is the choice itself."""
+    reward is a choice: its choice offers the decline (I-3), so collecting is the choice itself.
+    A fixed reward is collected without asking unless the table asked to be asked (the table
+    option ``ask_fixed_rewards``, L-LO6, I-1; issue 23: players almost always collect)."""
     r = s.resolution
+    if r.location not in CHOICE_LOCATIONS and not s.options.get("ask_fixed_rewards"):
+        return ()
     return tuple(n for n in r.ranking
                  if n != GUARDS and r.tiers.get(n) is not None and n not in r.answered and n not in r.declined
                  and not _declines_at_its_choice(s, n))
@@ -150,6 +155,16 @@ def _declines_at_its_choice(s: State, seat: str) -> bool:
     if r.location not in CHOICE_LOCATIONS or s.options.get("confirm_choice_rewards"):
         return False
     return can_choose(Batch(s), seat, r.location, r.tiers[seat]) or not bandit_cubes(s, seat, r.location)
+
+
+def ask_fixed_rewards(b: Batch, seat: str) -> None:
+    """A player turns on asking before a fixed reward (L-LO6), for the rest of the game: any player
+    may, since it gives everyone the decline; a location already confirmed is not asked again."""
+    if seat == GUARDS:
+        raise RuleViolation(T("The guards always take their reward"), "L-SO8")
+    if b.state.options.get("ask_fixed_rewards"):
+        raise RuleViolation(T("The table is already asked before each fixed reward"), "L-LO6")
+    b.add(E.RewardAskingChanged(seat, True))
 
 
 def decide_collect(b: Batch, command: cmd.Collect) -> None:

@@ -34,6 +34,7 @@ _FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "refill_items": (("items",), ("copies", "goons")), "refill_goons": (("goons",), ("copies",)),
     "end_goal": (("seats",), ()),
     "claim_instant": ((), ()), "adjust": (("quantity", "delta", "reason"), ()), "play_tome": (("tome",), ()),
+    "ask_fixed_rewards": ((), ()),
 }
 # The table's commands, or the guards' automaton's: no "seat" field.
 _TABLE = ("deal_guards", "guard_turn", "place_guard", "skip_guard_draw", "collect", "refill_items",

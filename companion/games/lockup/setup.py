@@ -14,7 +14,8 @@ Setup document (every field validated; ``InputError`` names the field)::
                  "spanish_second_tiers": false,           # I-2 table option
                  "raid_zero_ranks": false,                # I-4 table option
                  "majority_zero_ranks": false,            # I-12 table option
-                 "polish_leader_minimum": false},         # I-19 table option
+                 "polish_leader_minimum": false,          # I-19 table option
+                 "ask_fixed_rewards": false},             # L-LO6: ask before collecting a fixed reward
      "advanced": false,                # solo only: the guards start on 20 (L-SO1)
      "seed": 123,                      # optional, recorded for the solo automaton's shuffles
      "copies": ["War Drum"]}          # optional: names dealt twice that are a second copy (L-C5)
@@ -40,9 +41,10 @@ from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, MODES, SUPPLY
 SETUP_FIELDS = ("mode", "players", "crew_tiles", "goals", "display", "goons")
 OPTIONAL_FIELDS = ("first_player", "options", "advanced", "seed", "copies", "confirm_each_location",
                    "confirm_choice_rewards")
-# Table options (booleans, default false): I-1, I-2, I-4, I-12 and I-19 of the rules reference.
+# Table options (booleans, default false): I-1, I-2, I-4, I-12 and I-19 of the rules reference, and
+# whether a player is asked before collecting a fixed reward (L-LO6; issue 23: not, unless the table asks).
 TABLE_OPTIONS = ("pass_rewards_down", "spanish_second_tiers", "raid_zero_ranks", "majority_zero_ranks",
-                 "polish_leader_minimum")
+                 "polish_leader_minimum", "ask_fixed_rewards")
 
 
 def start(setup: Any) -> list:
@@ -196,7 +198,8 @@ def _choice_rewards_confirmed(doc: Mapping[str, Any]) -> dict:
 
 def _options(value: Any) -> dict:
     """The table options: I-1 "pass rewards down", I-2 "second tiers as in the Spanish rulebook",
-    I-4 and I-12 "as printed" (a 0 can rank), I-19 "leader goal above the minimum" (Polish rulebook)."""
+    I-4 and I-12 "as printed" (a 0 can rank), I-19 "leader goal above the minimum" (Polish rulebook),
+    L-LO6 "ask before collecting a fixed reward"."""
     doc = jsonin.obj(value, "options", optional=TABLE_OPTIONS)
     return {key: jsonin.boolean(doc.get(key, False), f"options.{key}") for key in TABLE_OPTIONS}
 
@@ -216,11 +219,14 @@ def _check_supply(people: list[dict], goons: dict) -> None:
 
 def setup_as_played(setup: Mapping[str, Any], first_type: str, first_version: int) -> Mapping[str, Any]:
     """The set-up of a recorded game as it was played: a game begun by an app that asked the table to
-    confirm every location (``game-started`` version 1) goes on doing so."""
+    confirm every location (``game-started`` version 1) goes on doing so, and one begun before a fixed
+    reward was collected by itself (before version 4) goes on asking (``ask_fixed_rewards``)."""
     if first_type != GameStarted.type:
         return setup
     if first_version < 2:
         setup = {**setup, "confirm_each_location": True}
     if first_version < 3:  # a seat with a choice reward was asked to collect it first
         setup = {**setup, "confirm_choice_rewards": True}
+    if first_version < 4:  # every seat with a fixed reward was asked to collect or decline it (L-LO6)
+        setup = {**setup, "options": {**(setup.get("options") or {}), "ask_fixed_rewards": True}}
     return setup

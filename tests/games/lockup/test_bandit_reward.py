@@ -11,9 +11,9 @@ I-17). Every card here is made up ("Test ...").
 from __future__ import annotations
 
 import pytest
+from support import ASK_FIXED, roll_call
 from support import deal_guards as _deal
 from support import drive as _drive
-from support import roll_call
 
 from companion.core.errors import RuleViolation
 from companion.core.i18n import english
@@ -51,7 +51,7 @@ def moves(t: Table, rule: str) -> list:
 
 
 def test_bandit_cube_comes_with_the_first_reward_not_at_the_reveal_I_17_L_R9():
-    t = bandit_at("smithy")
+    t = bandit_at("smithy", options=ASK_FIXED)
     roll_call(t, ("Ana", "smithy", 4), ("Ben", "smithy", 1))
     assert t.pending.kind == "confirm-rewards" and t.pending.location == "smithy"
     assert t.state.loc_resources["smithy"] == {"gold": 1}, "revealing the location moves no Bandit cube (I-17)"
@@ -64,7 +64,7 @@ def test_bandit_cube_comes_with_the_first_reward_not_at_the_reveal_I_17_L_R9():
 
 
 def test_declining_at_confirmation_leaves_the_bandit_cube_I_17_I_6_L_LO6():
-    t = bandit_at("smithy")
+    t = bandit_at("smithy", options=ASK_FIXED)
     roll_call(t, ("Ana", "smithy", 4), ("Ben", "smithy", 1))
     t.collect("Ana")
     assert t.seat("Ana").resources.get("gold", 0) == 0 and t.seat("Ben").resources.get("gold", 0) == 0
@@ -75,7 +75,7 @@ def test_declining_at_confirmation_leaves_the_bandit_cube_I_17_I_6_L_LO6():
 def test_declined_bandit_cube_accumulates_I_6_I_17():
     """The cube nobody collected stays; the next Patrol adds another (the Bandit moved on, so the
     first one stays where it was)."""
-    t = bandit_at("smithy")
+    t = bandit_at("smithy", options=ASK_FIXED)
     roll_call(t, ("Ana", "smithy", 4))
     t.collect("Ana")
     while t.pending.kind == "confirm-rewards":  # the Library (Ana straggled there)
@@ -88,7 +88,7 @@ def test_declined_bandit_cube_accumulates_I_6_I_17():
 def test_pass_rewards_down_does_not_pass_the_bandit_cube_I_17_I_1():
     """I-17: a first-ranked seat that declines gives the cube up; it stays even when the table
     lets the declined rewards pass down (I-1 option)."""
-    t = bandit_at("smithy", names=("Ana", "Ben", "Cleo"), options={"pass_rewards_down": True})
+    t = bandit_at("smithy", names=("Ana", "Ben", "Cleo"), options={"pass_rewards_down": True, **ASK_FIXED})
     roll_call(t, ("Ana", "smithy", 4), ("Ben", "smithy", 3), ("Cleo", "smithy", 1))
     t.collect("Ana")
     assert held(t, "Ben") == {"iron": 2}
@@ -96,7 +96,7 @@ def test_pass_rewards_down_does_not_pass_the_bandit_cube_I_17_I_1():
 
 
 def test_first_ranked_who_declines_its_choice_gives_up_the_cube_I_17_I_3():
-    t = bandit_at("commissary")
+    t = bandit_at("commissary", options=ASK_FIXED)  # stops at the Library
     roll_call(t, ("Ana", "commissary", 4), ("Ben", "commissary", 1))
     t.collect()
     assert t.pending.kind == "choice" and t.pending.seat == "Ana"
@@ -152,7 +152,7 @@ def test_no_recruit_keeps_the_bandit_cube_and_goes_home_I_17_L_R9_L_LO4():
 
 
 def test_declining_at_the_turn_gives_the_whole_reward_up_cube_included_L_LO6_I_17_I_6():
-    t = chow_hall_first_with_nothing()
+    t = chow_hall_first_with_nothing(options=ASK_FIXED)  # stops at the Library
     t.do("decline", seat="Ben")
     assert held(t, "Ben") == {}
     assert t.state.loc_resources["chow_hall"] == {"gold": 1}
@@ -234,7 +234,7 @@ def test_recruiting_first_at_the_chow_hall_brings_the_cube_I_17_L_R6():
 def test_only_the_bandit_cube_from_an_empty_supply_is_still_a_reward_I_15_I_17():
     """Sewers, 2 players: the scrap supply is empty, Ana (first) gets only the Bandit's scrap cube
     and is no straggler; Ben's 1 scrap (other tier) gives nothing, so he straggles (I-15)."""
-    t = bandit_at("sewers", resource="scrap")
+    t = bandit_at("sewers", resource="scrap", options=ASK_FIXED)
     t.do("adjust", seat="Ben", quantity="scrap", delta=t.state.supply["scrap"], reason="test: drain the scrap")
     roll_call(t, ("Ana", "sewers", 4), ("Ben", "sewers", 1))
     t.collect()

@@ -48,13 +48,14 @@ WIRE = {
     "claim_instant": {"type": "claim_instant", "seat": "Ben"},
     "play_tome": {"type": "play_tome", "seat": "Ana", "tome": "Test Tome"},
     "adjust": {"type": "adjust", "seat": "Ana", "quantity": "tomes", "delta": -1, "reason": "a test"},
+    "ask_fixed_rewards": {"type": "ask_fixed_rewards", "seat": "Ben"},
 }
 
 
 def test_every_command_type_has_a_wire_example():
     assert set(WIRE) == set(commands.CLASSES)
     assert {kind for kind, waits in commands.KINDS.items() if waits is None} == {"claim_instant", "play_tome",
-                                                                                  "adjust"}
+                                                                                  "adjust", "ask_fixed_rewards"}
 
 
 @pytest.mark.parametrize("kind", sorted(commands.CLASSES))

@@ -4,7 +4,7 @@ Infirmary examples (Vera/Isaac; four players)."""
 from __future__ import annotations
 
 import pytest
-from support import roll_call
+from support import ASK_FIXED, roll_call
 
 from companion.core.errors import RuleViolation
 from companion.games.lockup.scenario import Table, goon, setup
@@ -24,8 +24,8 @@ def revealed(t: Table, location: str):
 
 def _ana_ben_cleo_at(location: str, **options) -> Table:
     """Ana (first player, a 4), Ben (a 3) and Cleo (a 1) at ``location`` with the table ``options``;
-    Lights Out, and Ana collects."""
-    t = Table(setup(("Ana", "Ben", "Cleo"), first="Ana", **({"options": options} if options else {})))
+    Lights Out, asking before a fixed reward (L-LO6), and Ana declines."""
+    t = Table(setup(("Ana", "Ben", "Cleo"), first="Ana", options={**ASK_FIXED, **options}))
     roll_call(t, ("Ana", location, 4), ("Ben", location, 3), ("Cleo", location, 1))
     t.collect("Ana")
     return t
@@ -34,7 +34,8 @@ def _ana_ben_cleo_at(location: str, **options) -> Table:
 def test_rulebook_vera_isaac_infirmary_L_LO2_L_LO3_L_R3():
     """Vera's enforcer (4 power) ties Isaac's lookout + face-down 4; Isaac holds the marker, so he
     ranks first; Vera (no lookout) takes the suspicion cube; 2p: first 2 potions, last 1."""
-    t = Table(setup(("Vera", "Isaac"), first="Isaac", goons={"infirmary": goon("Test Snitch", suspicion=1)}))
+    t = Table(setup(("Vera", "Isaac"), first="Isaac", options=ASK_FIXED,
+                    goons={"infirmary": goon("Test Snitch", suspicion=1)}))
     t.do("adjust", seat="Vera", quantity="power", delta=3, reason="rulebook example")
     t.do("assign", seat="Isaac", location="infirmary", tiles=up("lookout") + down(4))
     t.do("assign", seat="Vera", location="infirmary", tiles=up("enforcer"))
@@ -55,7 +56,7 @@ def test_rulebook_four_players_infirmary_last_tier_L_R3():
     """Vera 6; Esteban, Isaac and Clara 4; Esteban holds the marker: Vera 3 potions, Clara (last)
     1 potion; Esteban and Isaac straggle to the Library with their tiles (L-LO5)."""
     names = ("Vera", "Esteban", "Isaac", "Clara")
-    t = Table(setup(names, first="Esteban", crew_tiles=(1, 3, 4, 2)))
+    t = Table(setup(names, first="Esteban", options=ASK_FIXED, crew_tiles=(1, 3, 4, 2)))
     t.do("adjust", seat="Vera", quantity="power", delta=5, reason="rulebook example")
     t.do("assign", seat="Esteban", location="infirmary", tiles=up(4))
     t.do("assign", seat="Isaac", location="infirmary", tiles=up(3, 1))
@@ -81,7 +82,7 @@ def test_exercise_yard_moves_marker_for_later_locations_L_R1_L_LO2():
 
 
 def test_stragglers_count_at_the_library_with_enforcer_at_power_then_L_LO5_I_14():
-    t = Table(setup(("Ana", "Ben"), first="Ana"))
+    t = Table(setup(("Ana", "Ben"), first="Ana", options=ASK_FIXED))
     t.do("assign", seat="Ana", location="exercise_yard", tiles=up(4))
     t.do("assign", seat="Ben", location="exercise_yard", tiles=up("enforcer"))
     roll_call(t, ("Ana", "smithy", 3))
@@ -130,7 +131,7 @@ def test_bandit_cubes_go_to_the_first_ranked_L_R9_L_P4_I_17():
 
 
 def test_empty_supply_gives_what_is_left_I_15_L_C3():
-    t = Table(setup(("Ana", "Ben")))
+    t = Table(setup(("Ana", "Ben"), options=ASK_FIXED))
     t.do("adjust", seat="Ben", quantity="iron", delta=14, reason="test: drain the iron")
     roll_call(t, ("Ana", "smithy", 4), ("Ben", "smithy", 1))
     t.collect()
@@ -162,14 +163,14 @@ def test_commissary_first_takes_any_resource_second_exchanges_2p_I_2_L_R5():
 
 
 def test_commissary_exchange_impossible_is_a_straggler_I_3():
-    t = Table(setup(("Ana", "Ben")))
+    t = Table(setup(("Ana", "Ben"), options=ASK_FIXED))
     _to_commissary(t, "Ana", "Ben")
     t.do("take", seat="Ana", resource="iron")
     assert [p.seat for p in t.state.placements["library"]] == ["Ben"]
 
 
 def test_declining_a_choice_makes_a_straggler_I_3():
-    t = Table(setup(("Ana", "Ben")))
+    t = Table(setup(("Ana", "Ben"), options=ASK_FIXED))
     _to_commissary(t, "Ana", "Ben")
     t.do("decline", seat="Ana")
     assert "Ana" in {p.seat for p in t.state.placements["library"]}
@@ -243,7 +244,7 @@ def test_a_queued_effect_that_became_impossible_is_skipped_L_E3():
 
 
 def test_exercise_yard_second_tier_with_three_players_L_R1():
-    t = Table(setup(("Ana", "Ben", "Cleo"), first="Ana"))
+    t = Table(setup(("Ana", "Ben", "Cleo"), first="Ana", options=ASK_FIXED))
     roll_call(t, ("Ana", "exercise_yard", 1), ("Ben", "exercise_yard", 4), ("Cleo", "exercise_yard", 3))
     t.collect()
     assert [t.seat(n).power for n in ("Ana", "Ben", "Cleo")] == [1, 2, 2]

@@ -1,10 +1,13 @@
 """Issue 23: each player collects or declines their own reward (L-LO6), and a location where
 nobody is left to decide is confirmed by the game itself, by the same ``rewards-confirmed`` event a
-``collect`` makes, within the command that led to it (L-LO4, L-LO5, I-1, L-R4)."""
+``collect`` makes, within the command that led to it (L-LO4, L-LO5, I-1, L-R4). A fixed reward is
+asked about only with the table option ``ask_fixed_rewards`` (on for every game here; an older game
+is read with it on)."""
 
 from __future__ import annotations
 
 import pytest
+from support import ASK_FIXED
 
 from companion.core.errors import RuleViolation
 from companion.games.lockup.scenario import Table, setup
@@ -12,7 +15,7 @@ from companion.games.lockup.scenario import Table, setup
 
 def _smithy(**options) -> Table:
     """Ana 4 (first: 2 iron), Ben 3 (second: 1 iron), Cleo 1 (no reward) at the Smithy (L-R4)."""
-    t = Table(setup(("Ana", "Ben", "Cleo"), first="Ana", **({"options": options} if options else {})))
+    t = Table(setup(("Ana", "Ben", "Cleo"), first="Ana", options={**ASK_FIXED, **options}))
     for seat, tile in (("Ana", 4), ("Ben", 3), ("Cleo", 1)):
         t.do("assign", seat=seat, location="smithy", tiles=[{"tile": tile, "face_up": True}])
     t.pass_all()
@@ -82,7 +85,7 @@ def test_a_log_from_before_issue_23_resting_where_nobody_may_decline_is_still_co
     """Older logs confirmed every location by a command of its own (their version-1 ``game-started`` is
     read with ``confirm_each_location``, as a replay file of one may set it): where nobody has a reward
     left to decline, the game still waits for that ``collect`` instead of confirming by itself."""
-    t = Table(setup(("Ana", "Ben", "Cleo"), first="Ana", confirm_each_location=True))
+    t = Table(setup(("Ana", "Ben", "Cleo"), first="Ana", confirm_each_location=True, options=ASK_FIXED))
     for seat, tile in (("Ana", 4), ("Ben", 3), ("Cleo", 1)):
         t.do("assign", seat=seat, location="smithy", tiles=[{"tile": tile, "face_up": True}])
     t.pass_all()

@@ -9,6 +9,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import ASK_FIXED
 
 from companion.core.errors import InputError, RuleViolation
 from companion.core.events import decode, encode
@@ -83,7 +84,7 @@ def test_the_face_down_count_is_a_command_field_and_a_face_up_tile_must_be_named
 
 def test_face_up_tiles_must_leave_enough_for_the_unknown_face_down_ones_L_RC2_I_16():
     """Ana holds 5 after one unknown face-down tile: six tiles face up cannot be right."""
-    t = Table(setup(THREE))
+    t = Table(setup(THREE, options=ASK_FIXED))  # Lights Out stops at the Sewers
     t.do("assign", seat="Ana", location="smithy", face_down=1)
     t.do("pass", seat="Ben")
     t.do("pass", seat="Cleo")
@@ -152,7 +153,7 @@ def test_only_the_seat_named_reveals_its_tiles_L_LO1():
 
 def test_a_tile_back_home_in_lights_out_is_not_one_of_the_face_down_tiles_L_RC6_I_16():
     """Ana's 1 was face up at the Exercise Yard and came home; it can't be her face-down Smithy tile."""
-    t = Table(setup(THREE))
+    t = Table(setup(THREE, options=ASK_FIXED))
     t.do("assign", seat="Ana", location="exercise_yard", tiles=up(1))
     t.do("pass", seat="Ben")
     t.do("pass", seat="Cleo")
@@ -168,7 +169,7 @@ def test_a_tile_back_home_in_lights_out_is_not_one_of_the_face_down_tiles_L_RC6_
 
 
 def test_old_logs_with_values_typed_at_assignment_replay_unchanged_and_stay_masked_I_16():
-    t = Table(setup(THREE))
+    t = Table(setup(THREE, options=ASK_FIXED))  # stays in Lights Out
     t.do("assign", seat="Ana", location="smithy", tiles=[{"tile": 4, "face_up": False}])
     replayed = GAME.fold(decode(*encode(e)) for e in t.events)
     assert replayed == t.state and replayed.seats["Ana"].pool == () and replayed.seats["Ana"].unknown_down == 0

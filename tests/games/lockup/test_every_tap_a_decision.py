@@ -2,7 +2,8 @@
 
 A seat whose reward is a choice (Commissary, Chow Hall, Cell Block: L-R5..L-R7) is not asked to
 collect it first: its choice offers the decline (L-LO6, I-3), so collecting is the choice itself.
-A seat at a fixed reward still is (L-LO6: it may decline). A game begun before keeps asking
+A seat at a fixed reward is asked when the table option ``ask_fixed_rewards`` is on (L-LO6: it may
+decline; see test_fixed_rewards_by_themselves). A game begun before keeps asking
 (``game-started`` version 2, read with ``confirm_choice_rewards``). Patrol's items and goons may be
 entered in one ``refill_items`` command (L-P2, L-P3).
 """
@@ -35,8 +36,8 @@ def test_a_choice_reward_is_asked_at_its_choice_not_confirmed_first_L_LO6_L_R5()
     assert any(isinstance(e, E.Straggled) and e.seat == "Ana" and e.location == "commissary" for e in new)
 
 
-def test_a_fixed_reward_is_still_a_decision_L_LO6():
-    t = Table(setup(("Ana", "Ben")))
+def test_a_fixed_reward_is_a_decision_when_the_table_asks_L_LO6():
+    t = Table(setup(("Ana", "Ben"), options={"ask_fixed_rewards": True}))  # else collected by itself
     roll_call(t, ("Ana", "smithy", 4))
     assert t.pending.kind == "confirm-rewards" and t.pending.detail["undecided"] == ["Ana"]
 
@@ -58,7 +59,7 @@ def test_a_game_begun_before_issue_23_still_asks_at_confirmation():
 
 def test_a_version_2_game_started_is_read_asking_at_confirmation():
     started = next(e for e in Table(setup(("Ana", "Ben"))).events if isinstance(e, E.GameStarted))
-    assert E.GameStarted.version == 3 and "confirm_choice_rewards" not in started.options
+    assert E.GameStarted.version == 4 and "confirm_choice_rewards" not in started.options
     old = decode(E.GameStarted.type, 2, started.to_payload())
     assert old.options["confirm_choice_rewards"] is True
 

@@ -118,6 +118,8 @@ DESCRIBE = {
                                        loc=words.location(e.location)),  # Atlas of Hideouts: _in_context
     "rewards-confirmed": lambda e: (_("Declined at the %(loc)s: %(who)s (L-LO6)", loc=words.location(e.location),
                                       who=", ".join(e.declined)) if e.declined else None),
+    "reward-asking-changed": lambda e: _("%(seat)s turns on asking before a fixed reward is collected (L-LO6)",
+                                         seat=words.seat(e.seat)),
     "reward-declined": lambda e: (_("The guards decline the reward (I-3)") if e.seat == GUARDS
                                   else _("%(seat)s declines the reward (I-3)", seat=words.seat(e.seat))),
     # A seat's own answer, before the location is confirmed (issue 23): its line comes at once.

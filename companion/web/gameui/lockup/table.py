@@ -1,5 +1,6 @@
 """Table tools available at any time until the game is over: manual adjustments with a reason
-(tome effects, trait bonuses, corrections) and claiming the instant goal (L-GL2)."""
+(tome effects, trait bonuses, corrections), claiming the instant goal (L-GL2), and a player
+turning on the table option that asks before a fixed reward is collected (L-LO6)."""
 
 from __future__ import annotations
 
@@ -37,8 +38,9 @@ class Tools:
     seats: tuple[Choice, ...]  # whose count changes (the guards' too)
     quantities: tuple[Choice, ...]
     instant: str | None  # the instant goal while nobody holds it (L-GL2)
-    players: tuple[str, ...]  # who may claim it
+    players: tuple[str, ...]  # who may claim it, or turn asking on
     over: bool  # no tools once the game is over
+    asking: bool  # the table option that asks before a fixed reward is collected is on (L-LO6)
 
 
 def tools(core) -> Tools:
@@ -47,7 +49,8 @@ def tools(core) -> Tools:
     return Tools(seats=tuple(Choice(n, words.seat(n)) for n in core.seating),
                  quantities=tuple(Choice(q, _quantity(q)) for q in QUANTITIES),
                  instant=instant.name if instant is not None and core.instant_holder is None else None,
-                 players=tuple(n for n in core.seating if n != GUARDS), over=core.phase == "over")
+                 players=tuple(n for n in core.seating if n != GUARDS), over=core.phase == "over",
+                 asking=bool(core.options.get("ask_fixed_rewards")))
 
 
 def _seat(form: Mapping, core) -> str:
@@ -75,4 +78,9 @@ def parse_claim(form: Mapping, core) -> tuple[dict, list]:
     return {"type": "claim_instant", "seat": _seat(form, core)}, []
 
 
-PARSERS = {"adjust": parse_adjust, "claim-instant": parse_claim}
+def parse_ask(form: Mapping, core) -> tuple[dict, list]:
+    """A player turns on asking before a fixed reward is collected (L-LO6)."""
+    return {"type": "ask_fixed_rewards", "seat": _seat(form, core)}, []
+
+
+PARSERS = {"adjust": parse_adjust, "claim-instant": parse_claim, "ask-fixed-rewards": parse_ask}

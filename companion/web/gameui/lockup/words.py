@@ -216,7 +216,7 @@ def table_options(options: dict) -> str:
 
 
 _OPTIONS = ("pass_rewards_down", "spanish_second_tiers", "raid_zero_ranks", "majority_zero_ranks",
-            "polish_leader_minimum")
+            "polish_leader_minimum", "ask_fixed_rewards")
 
 
 @per_language
@@ -224,7 +224,8 @@ def _table_options() -> dict:
     # Every on/off combination said once per language (the game page shows one on every step).
     labels = (_("declined rewards pass down (I-1)"), _("second tiers as in the Spanish rulebook (I-2)"),
               _("raids as printed (I-4)"), _("majority goal as printed (I-12)"),
-              _("leader goal above the minimum, as in the Polish rulebook (I-19)"))
+              _("leader goal above the minimum, as in the Polish rulebook (I-19)"),
+              _("ask before collecting a fixed reward (L-LO6)"))
     said = {}
     for mask in range(2 ** len(_OPTIONS)):
         flags = tuple(bool(mask >> i & 1) for i in range(len(_OPTIONS)))
