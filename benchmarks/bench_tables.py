@@ -156,8 +156,9 @@ def lost(database: Path, tables: list[Table]) -> int:
     return sum(held.get(reason, 0) != 1 for tab in tables for reason in tab.acked)
 
 
-def run(args: argparse.Namespace, server: L.Server) -> tuple[list[Table], float]:
-    """The polling and acting window; (tables, server CPU seconds)."""
+def run(args: argparse.Namespace, server: L.Server) -> tuple[list[Table], float, float]:
+    """The polling and acting window; (tables, server CPU seconds, this client's CPU seconds: its
+    phones and actors share the cores with the server)."""
     plan = B.script(3, args.seed)
     tables = [Table(game) for game in start_games(server.port, args.tables, plan)]
     until = time.monotonic() + args.seconds
@@ -167,15 +168,15 @@ def run(args: argparse.Namespace, server: L.Server) -> tuple[list[Table], float]
                                      daemon=True) for p in range(args.phones)]
         spread = (t / max(1, len(tables))) * args.every
         threads.append(threading.Thread(target=actor, args=(server.port, tab, until, args.every, spread), daemon=True))
-    begin = cpu_seconds(server.proc.pid)
+    begin, mine = cpu_seconds(server.proc.pid), time.process_time()
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    return tables, cpu_seconds(server.proc.pid) - begin
+    return tables, cpu_seconds(server.proc.pid) - begin, time.process_time() - mine
 
 
-def report(args, tables: list[Table], cpu: float, missing: int, rss: float, steps: int) -> B.Verdicts:
+def report(args, tables: list[Table], cpu: tuple[float, float], missing: int, rss: float, steps: int) -> B.Verdicts:
     """Print the tables and the goals."""
     actions = [ms for tab in tables for ms in tab.actions_ms]
     notices = [s for tab in tables for s in tab.notices]
@@ -190,7 +191,9 @@ def report(args, tables: list[Table], cpu: float, missing: int, rss: float, step
          f"{max(actions, default=0):.1f}"],
         ["phone sees the move, s", len(notices), f"{percentile(notices, 50):.2f}", f"{percentile(notices, 95):.2f}",
          f"{max(notices, default=0):.2f}"]]))
-    print(f"server CPU over the window: {cpu:.1f} s ({100 * cpu / args.seconds:.1f} % of one core); "
+    server, client = cpu
+    print(f"server CPU over the window: {server:.1f} s ({100 * server / args.seconds:.1f} % of one core), "
+          f"this client's (phones and actors): {client:.1f} s ({100 * client / args.seconds:.1f} %); "
           f"errors: {len(errors)}; after {args.games} whole games ({steps} steps): RSS {rss:.1f} MB")
     v = B.Verdicts()
     v.add("p95 action", f"{percentile(actions, 95):.1f} ms", f"<= {args.p95:g} ms",
@@ -227,11 +230,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.core and shutil.which("taskset"):  # the whole server process (every thread) on one core
             subprocess.run(["taskset", "-a", "-p", "-c", args.core, str(server.proc.pid)], check=False,
                            capture_output=True)
-        tables, cpu = run(args, server)
+        tables, server_cpu, client_cpu = run(args, server)
         missing = lost(folder / DB_FILE, tables)
         steps = play_whole_games(server.port, args.games, B.script(3, args.seed))
         rss = rss_mb(server.proc.pid)
-    v = report(args, tables, cpu, missing, rss, steps)
+    v = report(args, tables, (server_cpu, client_cpu), missing, rss, steps)
     return B.exit_status(v, args.check)
 
 

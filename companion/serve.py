@@ -57,8 +57,8 @@ M_ARENA_MAX = -8  # mallopt's parameter for the number of C heaps (glibc's mallo
 # Answers shorter than this are sent by waitress's main loop once the request thread is done with
 # them, not by the request thread while it still holds the answer (waitress's default, 1 byte):
 # meanwhile the main loop, seeing bytes pending on that connection, turns without waiting until the
-# thread gets the GIL back, about 20 turns per poll. A quiet poll then costs 0.4 ms less of the
-# main loop (benchmarks/README.md, issue 21 (c)). Larger answers (static files) are sent as before.
+# thread gets the GIL back, about 30 turns per poll. A quiet poll then costs about half as much of
+# the main loop (benchmarks/README.md, issue 21 (c)). Larger answers (static files) are sent as before.
 SEND_BYTES = 18_000
 SENDING_SECONDS = 0.5  # at a stop, the main loop's turn to send what the finished requests left it
 
