@@ -5,12 +5,14 @@ Like ``bench_cpu``, the other code (``--rev``, by default 53692bf: main before t
 out into a temporary git worktree and served by ``companion serve`` (one process, ``PYTHONPATH``
 putting the worktree first), alternating with this checkout, ``--pairs`` times. Each server starts
 one scripted 3-player Lockup game (its own code's script, made-up cards); one device opens the game,
-polls once for the table's version, then polls ``--polls`` times with that version (each answered
-204, each on a new connection: waitress closes it after a 204). The server's CPU (all threads,
+polls once for the table's version, then polls ``--polls`` times with that version, ``--rate`` a
+second (each answered 204, each on a new connection: waitress closes it after a 204). Paced, as
+phones poll, waitress's loop sleeps between polls; back to back (``--rate 0``) it is awake while a
+request thread sends, which costs it more (benchmarks/README.md). The server's CPU (all threads,
 ``/proc/<pid>/stat``) is read before and after, and split between waitress's main loop (the
 process's first thread: accepting, reading, sending, closing) and the request threads.
 
-    .venv/bin/python benchmarks/bench_poll.py [--rev 53692bf] [--pairs 3] [--polls 3000] [--check] [--quick]
+    .venv/bin/python benchmarks/bench_poll.py [--rev 53692bf] [--pairs 3] [--polls 2000] [--rate 100] [--check]
 
 Goal: this checkout's quiet poll at most half the CPU of ``--rev``'s (highest pair). Needs git and
 this repository's history. Exit status 0 whatever the verdict, unless ``--check`` is given.
@@ -63,8 +65,9 @@ def thread_cpu(pid: int) -> dict[int, float]:
     return found
 
 
-def measure(side: Side, setup_fields: dict, polls: int) -> dict:
-    """Serve the side, start a game, time ``polls`` quiet polls: µs of CPU per poll, whole and split."""
+def measure(side: Side, setup_fields: dict, polls: int, rate: float) -> dict:
+    """Serve the side, start a game, time ``polls`` quiet polls, ``rate`` a second: µs of CPU per
+    poll, whole and split."""
     with L.served("bench-poll-", start=lambda folder: Server(side, folder),
                   seed=lambda database: seed(side, database)) as (server, _folder):
         host = L.Client(server.port)
@@ -80,8 +83,11 @@ def measure(side: Side, setup_fields: dict, polls: int) -> dict:
         for _ in range(WARM_POLLS):
             phone.get(path, HTMX)
         pid, at = server.proc.pid, time.strftime("%H:%M:%S")
-        before = thread_cpu(pid)
-        statuses = {phone.get(path, HTMX)[0] for _ in range(polls)}
+        before, statuses, next_at = thread_cpu(pid), set(), time.monotonic()
+        for _ in range(polls):
+            statuses.add(phone.get(path, HTMX)[0])
+            next_at += 1.0 / rate
+            time.sleep(max(0.0, next_at - time.monotonic()))  # paced: waitress's loop waits between polls
         after = thread_cpu(pid)
     whole = sum(after.values()) - sum(before.get(t, 0.0) for t in after)
     loop = after.get(pid, 0.0) - before.get(pid, 0.0)  # the first thread runs waitress's loop
@@ -92,7 +98,7 @@ def measure(side: Side, setup_fields: dict, polls: int) -> dict:
 def report(args: argparse.Namespace, rows: list[list]) -> B.Verdicts:
     """Print the pairs and the goal: the highest new / old ratio of any pair."""
     B.heading(f"bench_poll (issue 21 (c)): a quiet poll's server CPU, {args.rev} alternating with this checkout, "
-              f"{args.polls} polls each, {args.pairs} pair(s)", args.quick,
+              f"{args.polls} polls each at {args.rate:g}/s, {args.pairs} pair(s)", args.quick,
               "both sides are this checkout, a few polls; the verdict below is not a measurement")
     print()
     print(table(["pair", "time (old/new)", "old µs/poll", "old loop", "old threads", "new µs/poll", "new loop",
@@ -105,9 +111,9 @@ def report(args: argparse.Namespace, rows: list[list]) -> B.Verdicts:
     return verdicts
 
 
-def pair(n: int, sides: tuple[Side, Side], setups: list[dict], polls: int) -> list:
+def pair(n: int, sides: tuple[Side, Side], setups: list[dict], polls: int, rate: float) -> list:
     """One old/new pair's row: times, µs per poll (whole, loop, threads) of each side, the ratio."""
-    old, new = (measure(side, setup, polls) for side, setup in zip(sides, setups, strict=True))
+    old, new = (measure(side, setup, polls, rate) for side, setup in zip(sides, setups, strict=True))
     if old["statuses"] != {204} or new["statuses"] != {204}:
         raise RuntimeError(f"a quiet poll was not answered 204: {old['statuses']}, {new['statuses']}")
     sizes = [side[key] for side in (old, new) for key in ("per", "loop", "threads")]
@@ -119,7 +125,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = B.arguments(__doc__)
     parser.add_argument("--rev", default=BEFORE, help=f"the code to compare with (default {BEFORE})")
     parser.add_argument("--pairs", type=int, default=3, help="old/new pairs, alternating (default 3)")
-    parser.add_argument("--polls", type=int, default=3000, help="quiet polls counted per server (default 3000)")
+    parser.add_argument("--polls", type=int, default=2000, help="quiet polls counted per server (default 2000)")
+    parser.add_argument("--rate", type=float, default=100.0, help="polls a second (default 100; 0: back to back)")
     args = B.parse(parser, argv, "one pair, this checkout on both sides, 20 polls: a smoke test",
                    check="exit 1 when the goal fails")
     if args.quick:
@@ -128,7 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     sides = (Side(old_tree, old=not args.quick), Side(B.ROOT, old=False))
     try:
         setups = [plans_of(side, 3, 11, 1, 0)[0][0] for side in sides]  # each side's own new-game form
-        rows = [pair(n, sides, setups, args.polls) for n in range(1, args.pairs + 1)]
+        rate = args.rate or float("inf")
+        rows = [pair(n, sides, setups, args.polls, rate) for n in range(1, args.pairs + 1)]
     finally:
         if not args.quick:
             drop(old_tree)

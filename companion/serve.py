@@ -29,15 +29,12 @@ import socket
 import sqlite3
 import sys
 import threading
-import time
-import warnings
 from pathlib import Path
 
 import qrcode
 from flask import Flask, abort
 from flask_babel import gettext as _
 from waitress import create_server
-from waitress.adjustments import Adjustments
 from werkzeug.wsgi import ClosingIterator
 
 from companion import InstanceError, create_app
@@ -54,13 +51,6 @@ IDLE_SECONDS = 30  # a phone polls every second: 30 s of silence is a phone that
 CLEANUP_SECONDS = 5  # how often idle connections are looked for
 STOP_SECONDS = 10.0  # the longest a stop waits for the requests in flight
 M_ARENA_MAX = -8  # mallopt's parameter for the number of C heaps (glibc's malloc.h)
-# Answers shorter than this are sent by waitress's main loop once the request thread is done with
-# them, not by the request thread while it still holds the answer (waitress's default, 1 byte):
-# meanwhile the main loop, seeing bytes pending on that connection, turns without waiting until the
-# thread gets the GIL back, about 30 turns per poll. A quiet poll then costs about half as much of
-# the main loop (benchmarks/README.md, issue 21 (c)). Larger answers (static files) are sent as before.
-SEND_BYTES = 18_000
-SENDING_SECONDS = 0.5  # at a stop, the main loop's turn to send what the finished requests left it
 
 
 def lan_address() -> str:
@@ -130,7 +120,7 @@ def one_c_heap() -> None:
 
 def adjustments() -> dict:
     """Waitress's settings (its public adjustments) for ``companion serve``."""
-    settings = {
+    return {
         "threads": THREADS,
         "connection_limit": connection_limit(),
         "channel_timeout": IDLE_SECONDS,
@@ -138,18 +128,6 @@ def adjustments() -> dict:
         "asyncore_use_poll": True,
         "ident": "companion",
     }
-    # Deprecated by waitress since 1.3 "pending removal": set while this waitress still has it.
-    if hasattr(Adjustments, "send_bytes"):
-        settings["send_bytes"] = SEND_BYTES
-    return settings
-
-
-def make_server(app, host: str, port: int):
-    """Waitress's server for ``app`` with :func:`adjustments` (its deprecation warning for
-    ``send_bytes`` is known and silenced here; see :data:`SEND_BYTES`)."""
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", "send_bytes", DeprecationWarning)
-        return create_server(app, host=host, port=port, **adjustments())
 
 
 def serve(
@@ -172,7 +150,7 @@ def serve(
     stop = GracefulStop(app)
     one_c_heap()
     try:
-        server = make_server(stop, host, port)
+        server = create_server(stop, host=host, port=port, **adjustments())
     except OSError as exc:
         print(f"error: --port: cannot listen on {host}:{port} ({exc.strerror or exc})", file=sys.stderr)
         return 2
@@ -267,9 +245,6 @@ class GracefulStop:
     def _drain(self) -> None:
         if not self.idle(STOP_SECONDS):
             print(f"companion: requests still unanswered after {STOP_SECONDS:.0f} s", file=sys.stderr, flush=True)
-        # A finished request's answer (shorter than SEND_BYTES) is sent by the main loop, which the
-        # request's end wakes: it gets its turn before the loop is stopped.
-        time.sleep(SENDING_SECONDS)
         # Signalling the main thread itself wakes its poll() at once (a signal another thread
         # receives waits for the loop's next turn, up to a second).
         if hasattr(signal, "pthread_kill"):

@@ -142,31 +142,6 @@ def test_waitress_is_set_for_phones_that_keep_connections(monkeypatch):
     assert settings["ident"] == "companion"
 
 
-def test_small_answers_are_left_to_the_main_loop_while_waitress_has_the_setting():
-    settings = serve_module.adjustments()
-    if hasattr(serve_module.Adjustments, "send_bytes"):
-        assert settings["send_bytes"] == serve_module.SEND_BYTES > 1
-    else:  # a waitress that dropped the deprecated setting is still served
-        assert "send_bytes" not in settings
-
-
-def test_answers_below_and_above_send_bytes_arrive_whole_on_one_connection(server):
-    """A poll's 204 and a small page wait for the main loop; a static file larger than
-    :data:`serve.SEND_BYTES` is written by its request thread: on one kept-alive connection,
-    each arrives whole and in order."""
-    static = Path(serve_module.__file__).parent / "static" / "vendor" / "htmx.min.js"
-    assert static.stat().st_size > serve_module.SEND_BYTES
-    conn = http.client.HTTPConnection(HOST, server.port, timeout=20)
-    try:
-        for path, expected in (("/healthz", b"ok"), ("/static/vendor/htmx.min.js", static.read_bytes()),
-                               ("/healthz", b"ok")) * 2:
-            conn.request("GET", path, headers={"Accept-Encoding": "identity"})
-            answer = conn.getresponse()
-            assert (answer.status, answer.read()) == (200, expected), path
-    finally:
-        conn.close()
-
-
 def test_a_port_someone_else_listens_on_is_one_error_line_and_status_2(tmp_path, capsys):
     with socket.socket() as taken:
         taken.bind((HOST, 0))
