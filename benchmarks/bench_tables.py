@@ -3,7 +3,9 @@ move, nothing lost, and the server's memory after whole games.
 
 Starts ``companion serve`` (one waitress process) on a free 127.0.0.1 port with a temporary instance
 folder holding a made-up box profile, starts ``--tables`` 3-player Lockup games (seeded random legal
-player, made-up cards), and for ``--seconds``: at each table ``--phones`` phones poll
+player, made-up cards). Every phone and each table's acting device then open the game's page and
+read the table's version (before the measured window: 280 pages opened in its first second would
+be a club's arrival, not its play), and for ``--seconds``: at each table ``--phones`` phones poll
 ``/games/<id>/poll?seen=<version>`` every second (the page's poller, one kept-alive connection and
 cookie jar each) while one device posts an action (the table's adjustment form, a unique reason)
 every ``--every`` seconds. Afterwards the database must hold every acknowledged action once. Then
@@ -28,6 +30,7 @@ import subprocess
 import sys
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -42,6 +45,7 @@ from companion import DB_FILE  # noqa: E402
 
 SCALES = {"table": {"tables": 1, "every": 2.0, "core": "0", "p95": 30.0},
           "club": {"tables": 40, "every": 5.0, "core": None, "p95": 100.0}}
+SETTING_UP = 8  # devices opening their game pages at once, before the window
 GOAL_NOTICE = 1.2  # s from an acknowledged action to every phone's poll bringing it
 GOAL_RSS_MB = 60.0
 
@@ -60,10 +64,20 @@ class Table:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
-def phone(port: int, tab: Table, until: float, offset: float) -> None:
+def opened(port: int, game: str) -> tuple[L.Client, str]:
+    """A device that has opened the game's page (its cookies and CSRF token) and the table version
+    its poller starts from, as the page's poller would: set up before the measured window, so that
+    the window holds phones polling and tables acting, not 280 pages opened at its first second."""
+    client = L.Client(port)
+    client.fetch_token(f"/games/{game}")
+    status, _h, body = client.get(f"/games/{game}/poll?seen=0", HTMX)
+    found = SEEN.search(body) if status == 200 else None
+    return client, found.group(1).decode() if found else "0"
+
+
+def phone(device: tuple[L.Client, str], tab: Table, until: float, offset: float) -> None:
     """Poll every ``PERIOD``; each 200 after an action is a notice of it."""
-    client, seen, noticed = L.Client(port), "0", 0
-    client.fetch_token(f"/games/{tab.game}")
+    (client, seen), noticed = device, 0
     time.sleep(offset)
     next_at = time.monotonic()
     while time.monotonic() < until:
@@ -84,10 +98,9 @@ def phone(port: int, tab: Table, until: float, offset: float) -> None:
     client.close()
 
 
-def actor(port: int, tab: Table, until: float, every: float, offset: float) -> None:
+def actor(device: tuple[L.Client, str], tab: Table, until: float, every: float, offset: float) -> None:
     """Post one adjustment every ``every`` seconds; time each acknowledged one."""
-    client = L.Client(port)
-    client.fetch_token(f"/games/{tab.game}")
+    client = device[0]
     time.sleep(offset)
     n, next_at = 0, time.monotonic()
     while time.monotonic() + every < until:
@@ -156,26 +169,31 @@ def lost(database: Path, tables: list[Table]) -> int:
     return sum(held.get(reason, 0) != 1 for tab in tables for reason in tab.acked)
 
 
-def run(args: argparse.Namespace, server: L.Server) -> tuple[list[Table], float]:
-    """The polling and acting window; (tables, server CPU seconds)."""
+def run(args: argparse.Namespace, server: L.Server) -> tuple[list[Table], float, float]:
+    """The polling and acting window; (tables, server CPU seconds, this client's CPU seconds: its
+    phones and actors share the cores with the server)."""
     plan = B.script(3, args.seed)
     tables = [Table(game) for game in start_games(server.port, args.tables, plan)]
+    with ThreadPoolExecutor(SETTING_UP) as pool:  # each table's phones, then its actor
+        devices = list(pool.map(lambda n: opened(server.port, tables[n // (args.phones + 1)].game),
+                                range(len(tables) * (args.phones + 1))))
     until = time.monotonic() + args.seconds
     threads = []
     for t, tab in enumerate(tables):
-        threads += [threading.Thread(target=phone, args=(server.port, tab, until, (p / args.phones) * PERIOD),
+        mine = devices[t * (args.phones + 1):(t + 1) * (args.phones + 1)]
+        threads += [threading.Thread(target=phone, args=(mine[p], tab, until, (p / args.phones) * PERIOD),
                                      daemon=True) for p in range(args.phones)]
         spread = (t / max(1, len(tables))) * args.every
-        threads.append(threading.Thread(target=actor, args=(server.port, tab, until, args.every, spread), daemon=True))
-    begin = cpu_seconds(server.proc.pid)
+        threads.append(threading.Thread(target=actor, args=(mine[-1], tab, until, args.every, spread), daemon=True))
+    begin, mine = cpu_seconds(server.proc.pid), time.process_time()
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    return tables, cpu_seconds(server.proc.pid) - begin
+    return tables, cpu_seconds(server.proc.pid) - begin, time.process_time() - mine
 
 
-def report(args, tables: list[Table], cpu: float, missing: int, rss: float, steps: int) -> B.Verdicts:
+def report(args, tables: list[Table], cpu: tuple[float, float], missing: int, rss: float, steps: int) -> B.Verdicts:
     """Print the tables and the goals."""
     actions = [ms for tab in tables for ms in tab.actions_ms]
     notices = [s for tab in tables for s in tab.notices]
@@ -190,7 +208,9 @@ def report(args, tables: list[Table], cpu: float, missing: int, rss: float, step
          f"{max(actions, default=0):.1f}"],
         ["phone sees the move, s", len(notices), f"{percentile(notices, 50):.2f}", f"{percentile(notices, 95):.2f}",
          f"{max(notices, default=0):.2f}"]]))
-    print(f"server CPU over the window: {cpu:.1f} s ({100 * cpu / args.seconds:.1f} % of one core); "
+    server, client = cpu
+    print(f"server CPU over the window: {server:.1f} s ({100 * server / args.seconds:.1f} % of one core), "
+          f"this client's (phones and actors): {client:.1f} s ({100 * client / args.seconds:.1f} %); "
           f"errors: {len(errors)}; after {args.games} whole games ({steps} steps): RSS {rss:.1f} MB")
     v = B.Verdicts()
     v.add("p95 action", f"{percentile(actions, 95):.1f} ms", f"<= {args.p95:g} ms",
@@ -227,11 +247,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.core and shutil.which("taskset"):  # the whole server process (every thread) on one core
             subprocess.run(["taskset", "-a", "-p", "-c", args.core, str(server.proc.pid)], check=False,
                            capture_output=True)
-        tables, cpu = run(args, server)
+        tables, server_cpu, client_cpu = run(args, server)
         missing = lost(folder / DB_FILE, tables)
         steps = play_whole_games(server.port, args.games, B.script(3, args.seed))
         rss = rss_mb(server.proc.pid)
-    v = report(args, tables, cpu, missing, rss, steps)
+    v = report(args, tables, (server_cpu, client_cpu), missing, rss, steps)
     return B.exit_status(v, args.check)
 
 

@@ -140,3 +140,16 @@ def test_bench_cpu_quick_serves_plays_and_reports_cpu_per_acknowledged_action(ca
     rows = [line for line in goals if line.strip()]
     assert [r.split("  ")[0] for r in rows] == ["CPU per acknowledged action, new / old (highest pair)"]
     assert rows[0].rstrip().endswith(("PASS", "FAIL"))
+
+
+def test_bench_poll_quick_serves_both_sides_and_splits_the_quiet_polls_cpu(capsys):
+    """Issue 21 (c) at a tiny size, this checkout on both sides: every counted poll is a 204 (the
+    script refuses anything else), each side's CPU is split between waitress's loop and the
+    request threads, and the pair gets a ratio and a verdict."""
+    out = run_quick_with("bench_poll", capsys, [])
+    assert "old loop" in out and "new threads" in out
+    pair = next(line for line in out.splitlines() if line.startswith("1 ")).split()
+    old_whole, old_loop, old_threads = (int(cell) for cell in pair[2:5])
+    assert pair[-1].endswith("x") and abs(old_whole - old_loop - old_threads) <= 1  # rounded each
+    goals = [line for line in out.split("Goals (issue 21)\n", 1)[1].splitlines()[2:] if line.strip()]
+    assert goals[0].startswith("CPU per quiet poll, new / old") and goals[0].rstrip().endswith(("PASS", "FAIL"))
