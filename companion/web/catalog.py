@@ -26,7 +26,7 @@ import flask_babel
 from babel import support
 from flask import Flask, g, has_app_context
 from jinja2 import pass_context
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 # The catalog of the render in progress in this thread (:func:`fixed`), else None.
 _RENDERING: ContextVar[Any] = ContextVar("companion_rendering_catalog", default=None)
@@ -85,7 +85,12 @@ def _underscore(context: Any, string: str, **variables: Any) -> str:
     found = translations()
     if not context.eval_ctx.autoescape:
         return found.ugettext(string) % variables
-    return _marked(found, string) % variables
+    if not variables:
+        return _marked(found, string) % variables  # ``%%`` reads ``%``
+    # What ``Markup % variables`` gives (every value escaped; a number as it is, so ``%(n)d`` still
+    # reads it), without Markup's helper objects around each value: a panel formats dozens.
+    return Markup(str.__mod__(_marked(found, string), {
+        name: value if type(value) in (int, float) else escape(value) for name, value in variables.items()}))
 
 
 @lru_cache(maxsize=4096)

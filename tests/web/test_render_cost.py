@@ -256,10 +256,12 @@ def test_templates_build_each_url_once_and_the_same_as_flask(app, monkeypatch):
 def test_a_templates_underscore_says_what_jinjas_gettext_says(app):
     """companion.web.catalog._underscore: the same text, escaping and %-formatting as Jinja's
     newstyle ``gettext`` (installed by Flask-Babel), in Spanish."""
-    source_fast = "{{ _('Round %(r)s of %(n)s', r='<b>', n=6) }}|{{ _('Undo') }}|{{ _('100%% sure') }}"
+    source_fast = ("{{ _('Round %(r)s of %(n)s', r='<b>', n=6) }}|{{ _('Undo') }}|{{ _('100%% sure') }}"
+                   "|{{ _('%(n)d of %(x)s, %(f).1f %%', n=3, x='<i>x</i>'|safe, f=2.25) }}|{{ _('%(v)s', v=none) }}")
     source_jinja = source_fast.replace("_(", "gettext(")
     with app.test_request_context(headers={"Accept-Language": "es"}):
         fast = app.jinja_env.from_string(source_fast).render()
         jinja = app.jinja_env.from_string(source_jinja).render()
     assert app.jinja_env.globals["_"].__name__ == "_underscore"
     assert fast == jinja and "&lt;b&gt;" in fast and "100% sure" in fast and "Undo" not in fast
+    assert "3 of <i>x</i>, 2.2 %|None" in fast  # numbers formatted as numbers, markup kept as it is
