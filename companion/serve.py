@@ -234,6 +234,10 @@ class GracefulStop:
     def run(self, server) -> None:
         """Run waitress's loop in this (the main) thread until a stop ends it."""
         previous = {sig: signal.signal(sig, self._signalled) for sig in (signal.SIGINT, signal.SIGTERM)}
+        # Started here, not in the signal handler: a handler runs between any two bytecodes of the
+        # main thread, and a second signal (the drain's own, or a TERM forwarded twice) must not land
+        # inside a thread's start (its lock). The thread waits for the stop.
+        threading.Thread(target=self._drain, name="companion-stop", daemon=True).start()
         try:
             server.run()  # returns once KeyboardInterrupt ends its loop (waitress catches it)
         finally:
@@ -246,9 +250,9 @@ class GracefulStop:
             raise KeyboardInterrupt
         self.stopping.set()
         print("companion: stopping (answering the requests in flight; Ctrl-C again to stop now)", flush=True)
-        threading.Thread(target=self._drain, name="companion-stop", daemon=True).start()
 
     def _drain(self) -> None:
+        self.stopping.wait()
         if not self.idle(STOP_SECONDS):
             print(f"companion: requests still unanswered after {STOP_SECONDS:.0f} s", file=sys.stderr, flush=True)
         # Signalling the main thread itself wakes its poll() at once (a signal another thread

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 import support
+from flask import Flask
 
 from companion import serve as serve_module
 from companion.cli import main
@@ -278,3 +279,15 @@ def test_a_checkpoint_that_fails_is_a_warning_not_a_failed_stop(tmp_path, capsys
     folder.write_text("a file where the instance folder should be")
     serve_module.checkpoint(str(folder / "companion.sqlite3"))
     assert "was not checkpointed" in capsys.readouterr().err
+
+
+def test_the_stop_signal_handler_only_marks_the_stop(capsys):
+    """The handler runs between any two bytecodes of the main thread: it starts no thread (the drain
+    waits from the start of serving), so a second signal cannot land inside a thread's start."""
+    stop = serve_module.GracefulStop(Flask("a-test-app"))
+    before = threading.active_count()
+    stop._signalled(signal.SIGTERM, None)
+    assert stop.stopping.is_set() and threading.active_count() == before
+    assert "companion: stopping" in capsys.readouterr().out
+    with pytest.raises(KeyboardInterrupt):  # Ctrl-C again: stop now
+        stop._signalled(signal.SIGINT, None)
