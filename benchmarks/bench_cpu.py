@@ -62,12 +62,13 @@ class Side(NamedTuple):
 
 
 class Server(L.Server):
-    """One side's ``companion serve`` as one process on a free loopback port (stopped by ``stop``)."""
+    """One side's ``companion serve`` on a free loopback port (stopped by ``stop``), with ``options``
+    after its own (88de51c is served as one process by ``--workers 1``)."""
 
-    def __init__(self, side: Side, instance: Path):  # noqa: D107 - not L.Server's command line
+    def __init__(self, side: Side, instance: Path, options: tuple = ()):  # noqa: D107 - not L.Server's
         self.port, self.log = L.free_port(), instance / "server.log"
         command = [sys.executable, "-c", RUN_CLI, "serve", "--host", L.HOST, "--port", str(self.port),
-                   "--instance", str(instance)] + (["--workers", "1"] if side.old else [])
+                   "--instance", str(instance), *options]
         with open(self.log, "wb") as out:
             self.proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                          cwd=side.checkout, env=side.env())
@@ -123,7 +124,8 @@ def drive(port: int, plans: list, rate: float) -> tuple[int, int]:
 
 def measure(side: Side, plans: list, rate: float) -> dict:
     """Serve the side, warm it up, play the games; CPU ms per acknowledged action and the counts."""
-    with L.served("bench-cpu-", start=lambda folder: Server(side, folder),
+    options = ("--workers", "1") if side.old else ()
+    with L.served("bench-cpu-", start=lambda folder: Server(side, folder, options),
                   seed=lambda database: seed(side, database)) as (server, _folder):
         warm = L.Client(server.port)
         warm.fetch_token("/")  # the first page's imports and templates are not an action's cost

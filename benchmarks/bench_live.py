@@ -56,9 +56,14 @@ class Device:
 
 
 def cpu_seconds(pid: int) -> float:
-    """utime + stime of a process (all its threads), in seconds (``/proc/<pid>/stat`` fields 14
-    and 15)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    """utime + stime of a process (all its threads), in seconds."""
+    return stat_seconds(Path(f"/proc/{pid}/stat"))
+
+
+def stat_seconds(stat: Path) -> float:
+    """utime + stime in a ``/proc`` ``stat`` file (a process's or one thread's: fields 14 and 15),
+    in seconds."""
+    fields = stat.read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 

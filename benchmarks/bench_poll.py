@@ -21,8 +21,6 @@ this repository's history. Exit status 0 whatever the verdict, unless ``--check`
 from __future__ import annotations
 
 import argparse
-import os
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -31,8 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import benchlib as B  # noqa: E402
 import loopback as L  # noqa: E402
-from bench_cpu import RUN_CLI, Side, drop, plans_of, seed, worktree  # noqa: E402
-from bench_live import HTMX, SEEN  # noqa: E402
+from bench_cpu import Server, Side, drop, plans_of, seed, worktree  # noqa: E402
+from bench_live import HTMX, SEEN, stat_seconds  # noqa: E402
 from benchlib import table  # noqa: E402
 
 BEFORE = "53692bf"  # main before issue 21 (c)'s poll work
@@ -40,28 +38,14 @@ GOAL_RATIO = 0.5
 WARM_POLLS = 200  # first polls outside the count (imports, caches, the connection's first costs)
 
 
-class Server(L.Server):
-    """One side's ``companion serve`` on a free loopback port (no ``--workers``: both sides are one
-    process already)."""
-
-    def __init__(self, side: Side, instance: Path):  # noqa: D107 - not L.Server's command line
-        self.port, self.log = L.free_port(), instance / "server.log"
-        command = [sys.executable, "-c", RUN_CLI, "serve", "--host", L.HOST, "--port", str(self.port),
-                   "--instance", str(instance)]
-        with open(self.log, "wb") as out:
-            self.proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                         cwd=side.checkout, env=side.env())
-
-
 def thread_cpu(pid: int) -> dict[int, float]:
     """utime + stime of each thread of a process, in seconds (``/proc/<pid>/task/*/stat``)."""
     found = {}
     for task in Path(f"/proc/{pid}/task").iterdir():
         try:
-            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+            found[int(task.name)] = stat_seconds(task / "stat")
         except OSError:  # a thread that ended meanwhile
             continue
-        found[int(task.name)] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return found
 
 
