@@ -153,10 +153,13 @@ def _copies(form: Mapping, entries: list[tuple[str, dict]]) -> list[str]:
     return [face["name"] for prefix, face in entries if entry.copy_ticked(form, prefix)]
 
 
+# Step 1's fields besides the players' names and crews: carried to step 2 and back.
+STEP_ONE_FIELDS = ("title", "mode", "difficulty", "advanced_solo", "setup_token", *TABLE_OPTIONS)
+
+
 def _step_one(fields: Mapping) -> dict:
     """Step 1's fields (names, crews, mode, options) from a form or query string, to show them again."""
-    keep = ("title", "mode", "difficulty", "advanced_solo", "setup_token", *TABLE_OPTIONS)
-    return {k: v for k, v in fields.items() if v and (k in keep or k.startswith(("name-", "crew-")))}
+    return {k: v for k, v in fields.items() if v and (k in STEP_ONE_FIELDS or k.startswith(("name-", "crew-")))}
 
 
 def _vocabulary() -> dict:
@@ -165,7 +168,7 @@ def _vocabulary() -> dict:
 
 
 def _page(template: str, form: Mapping, error: str | None = None, status: int = 200, **extra):
-    page = render_template(template, form=form, error=error, max_players=MAX_PLAYERS,
+    page = render_template(template, form=form, error=error, max_players=MAX_PLAYERS, step_one_fields=STEP_ONE_FIELDS,
                            new_key=play.new_key(), **_vocabulary(), **extra)
     return page, status
 
