@@ -5,6 +5,7 @@ figures are the scripts' business, run by hand."""
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -153,3 +154,39 @@ def test_bench_poll_quick_serves_both_sides_and_splits_the_quiet_polls_cpu(capsy
     assert pair[-1].endswith("x") and abs(old_whole - old_loop - old_threads) <= 1  # rounded each
     goals = [line for line in out.split("Goals (issue 21)\n", 1)[1].splitlines()[2:] if line.strip()]
     assert goals[0].startswith("CPU per quiet poll, new / old") and goals[0].rstrip().endswith(("PASS", "FAIL"))
+
+
+def test_the_floor_app_answers_like_the_app_with_the_stack_alone(tmp_path):
+    """benchmarks/floor_app.py (issue 21 (d)'s floor): a panel of a Lockup panel's size, one
+    written row per action, the poll's 204 while nothing moved, CSRF checked, Babel's catalogs
+    and dates in the device's language, and nothing of ``companion`` imported by the app itself."""
+    floor = load("floor_app")
+    assert not [name for name in vars(floor) if getattr(vars(floor)[name], "__module__", "").startswith("companion")]
+    client = floor.create(tmp_path).test_client()
+    home = client.get("/", headers={"Accept-Language": "es"}).get_data(as_text=True)
+    assert re.search(r"Reputación: \d{1,2} [a-z]{3,4}\.? \d{4}, \d{1,2}:\d{2}:\d{2}<", home)  # Babel's medium es date
+    token = home.split('"X-CSRFToken": "', 1)[1].split('"', 1)[0]
+    assert client.post("/lockup/new/start", data={"mode": "x"}).status_code == 400  # no token
+    started = client.post("/lockup/new/start", data={"mode": "x"}, headers={"X-CSRFToken": token})
+    game = started.headers["Location"].rsplit("/", 1)[-1]
+    assert client.get(f"/games/{game}/poll?seen=0").status_code == 204
+    panel = client.post(f"/lockup/{game}/do/adjust", data={"delta": "1"},
+                        headers={"X-CSRFToken": token, "HX-Request": "true"}).get_data(as_text=True)
+    assert 11_000 <= len(panel.encode()) <= 16_000 and panel.startswith('<div id="game-panel">')
+    assert 'poll?seen=1"' in panel and "Collect the rewards" in panel
+    assert client.get(f"/games/{game}/poll?seen=0").status_code == 200
+    assert client.get(f"/games/{game}/poll?seen=1").status_code == 204
+    db = floor.Database(tmp_path / "floor.sqlite3")
+    assert db["actions"].count == 2 and db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+@pytest.mark.slow
+def test_bench_floor_quick_serves_the_floor_and_the_app_and_prints_the_share(capsys):
+    """Issue 21 (d) at a tiny size: both servers acknowledge every post of the whole game, and the
+    table has a row each and the app's share."""
+    out = run_quick_with("bench_floor", capsys, [])
+    rows = {line.split("  ")[0]: line.split() for line in out.splitlines()
+            if line.startswith(("floor_app.py", "companion serve"))}
+    (floor, app) = rows.values()
+    assert floor[-2:] == app[-2:] and int(app[-2]) > 100 and app[-1] == "0"  # steps acknowledged, errors
+    assert "the app's own share:" in out

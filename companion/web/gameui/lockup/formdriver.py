@@ -13,47 +13,8 @@ from typing import Any
 
 from companion.games.lockup import autoplay
 from companion.games.lockup.engine import GAME
-from companion.games.lockup.model import RESOURCES, TREASURES
 from companion.games.lockup.setup import TABLE_OPTIONS
-
-
-def _counts(prefix: str, cubes: dict, names=RESOURCES) -> dict:
-    return {f"{prefix}{r}": str(cubes[r]) for r in names if cubes.get(r)}
-
-
-def item_fields(prefix: str, face: dict) -> dict:
-    """The card-entry fields of an item face."""
-    out = {f"{prefix}name": face["name"], f"{prefix}reputation": str(face["reputation"]),
-           **_counts(f"{prefix}cost_", face.get("cost", {}), (*RESOURCES, "any"))}
-    return {**out, **_facts(prefix, face)}
-
-
-def goon_fields(prefix: str, face: dict) -> dict:
-    """The card-entry fields of a goon face."""
-    out = {f"{prefix}name": face["name"], f"{prefix}type": face["type"],
-           f"{prefix}suspicion": str(face.get("suspicion", 0))}
-    if face.get("resource"):
-        out[f"{prefix}resource"] = face["resource"]
-    return {**out, **_facts(prefix, face)}
-
-
-def _facts(prefix: str, face: dict) -> dict:
-    out = {f"{prefix}t_{t}": str(face.get("treasures", []).count(t)) for t in TREASURES
-           if t in face.get("treasures", [])}
-    if face.get("effect"):
-        out[f"{prefix}effect"] = face["effect"]
-    if face.get("effect_resource"):
-        out[f"{prefix}effect_resource"] = face["effect_resource"]
-    return out
-
-
-def goal_fields(prefix: str, face: dict) -> dict:
-    """The fields of a goal face."""
-    out = {f"{prefix}name": face["name"]}
-    for key in ("counts", "minimum", "treasure", "stars"):
-        if face.get(key) is not None:
-            out[f"{prefix}{key}"] = str(face[key])
-    return out
+from companion.web.gameui.lockup.forms import count_fields, goal_fields, goon_fields, item_fields
 
 
 def _item_index(core, command: dict) -> int:
@@ -68,12 +29,12 @@ def _choice(command: dict, core) -> dict:
     if kind == "take":
         return {**seat, "resource": command["resource"]}
     if kind == "exchange":
-        return {**seat, **_counts("give_", command["give"]), "take": command["take"]}
+        return {**seat, **count_fields("give_", command["give"]), "take": command["take"]}
     if kind == "recruit":
-        return {**seat, "goon": list(command["goons"]), **_counts("pay_", command.get("pay", {}))}
+        return {**seat, "goon": list(command["goons"]), **count_fields("pay_", command.get("pay", {}))}
     if kind == "craft":
         return {**seat, "source": command.get("source", "display"), "index": str(_item_index(core, command)),
-                **_counts("pay_", command.get("pay", {}))}
+                **count_fields("pay_", command.get("pay", {}))}
     if kind == "reserve":
         return {**seat, "index": str(_item_index(core, command)), "pay_with": next(iter(command["pay"]))}
     return seat  # decline
@@ -114,7 +75,7 @@ def form_for(command: dict, core) -> tuple[str, dict]:
               "pick_trait": ("trait", {"seat": command.get("seat"), "trait": command.get("trait")}),
               "collect": ("collect", {"declined": list(command.get("declined", []))}),
               "discard": ("discard", {"seat": command.get("seat"),
-                                      **_counts("discard_", command.get("resources", {}))}),
+                                      **count_fields("discard_", command.get("resources", {}))}),
               "end_goal": ("end-goal", {"met": list(command.get("seats", []))}),
               "claim_instant": ("claim-instant", {"seat": command.get("seat")}),
               "reveal_guard": ("reveal-guard", {"location": command.get("location")}),
@@ -151,7 +112,7 @@ def setup_fields(setup: dict) -> dict:
             out[f"crew-{i}"] = p["crew"]
         for key, value in (p.get("start") or {}).items():
             if key == "resources":
-                out.update(_counts(f"start-{i}-", value))
+                out.update(count_fields(f"start-{i}-", value))
             else:
                 out[f"start-{i}-{key}"] = str(value)
     if setup.get("first_player") and setup["mode"] != "solo":

@@ -1,4 +1,5 @@
-"""Reading Lockup form fields: whole numbers, cube counts and card faces, each error naming its field.
+"""Reading Lockup form fields: whole numbers, cube counts and card faces, each error naming its field;
+and the other way round, the fields a person fills in for a card face.
 
 Field paths in messages follow the engine's (``display[1].cost.any``) so one wording covers the
 form and the engine's own validation; a card face reports every problem of the card at once. A
@@ -176,6 +177,50 @@ def goal_face(form: Mapping, prefix: str, path: str, kind: str) -> dict:
         return _face(found, {"name": name, "kind": kind, "treasure": treasure}, parse_goal, path, kind)
     stars = found.check(number, form, f"{prefix}stars", f"{path}.stars", blank=None)
     return _face(found, {"name": name, "kind": kind, "stars": stars}, parse_goal, path, kind)
+
+
+# The other way round: a face's fields (step 2 filled in with the last game's cards, setup_memory;
+# the scripted games of the tests and benchmarks, formdriver).
+
+
+def count_fields(prefix: str, cubes: dict, names=RESOURCES) -> dict:
+    """The fields of cube counts (``<prefix><resource>``), the zero ones left out."""
+    return {f"{prefix}{r}": str(cubes[r]) for r in names if cubes.get(r)}
+
+
+def item_fields(prefix: str, face: dict) -> dict:
+    """The card-entry fields of an item face."""
+    out = {f"{prefix}name": face["name"], f"{prefix}reputation": str(face["reputation"]),
+           **count_fields(f"{prefix}cost_", face.get("cost", {}), (*RESOURCES, "any"))}
+    return {**out, **_facts(prefix, face)}
+
+
+def goon_fields(prefix: str, face: dict) -> dict:
+    """The card-entry fields of a goon face."""
+    out = {f"{prefix}name": face["name"], f"{prefix}type": face["type"],
+           f"{prefix}suspicion": str(face.get("suspicion", 0))}
+    if face.get("resource"):
+        out[f"{prefix}resource"] = face["resource"]
+    return {**out, **_facts(prefix, face)}
+
+
+def _facts(prefix: str, face: dict) -> dict:
+    out = {f"{prefix}t_{t}": str(face.get("treasures", []).count(t)) for t in TREASURES
+           if t in face.get("treasures", [])}
+    if face.get("effect"):
+        out[f"{prefix}effect"] = face["effect"]
+    if face.get("effect_resource"):
+        out[f"{prefix}effect_resource"] = face["effect_resource"]
+    return out
+
+
+def goal_fields(prefix: str, face: dict) -> dict:
+    """The fields of a goal face."""
+    out = {f"{prefix}name": face["name"]}
+    for key in ("counts", "minimum", "treasure", "stars"):
+        if face.get(key) is not None:
+            out[f"{prefix}{key}"] = str(face[key])
+    return out
 
 
 def indexes(form: Mapping, name: str, path: str, size: int) -> list[int]:

@@ -9,7 +9,7 @@ from flask import redirect, session, url_for
 
 from companion.games.lockup.model import GUARDS
 from companion.web.base import get_store
-from companion.web.gameui.lockup.formdriver import goal_fields, goon_fields, item_fields
+from companion.web.gameui.lockup.forms import goal_fields, goon_fields, item_fields
 
 STARTED = "lockup-setup-started"  # session: {setup form token: game id}
 KEEP = 5
