@@ -57,7 +57,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["rule_ids_shown"] = rules.rule_ids_shown  # a device setting (rules.set_rule_ids)
     register_game_blueprints(app, gameui)
     app.teardown_appcontext(_close_store)
-    app.after_request(_headers)
+    app.after_request(_finish)  # registered after Flask-Compress's hook, so it runs before it
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(sqlite3.Error, _storage_error)
@@ -83,8 +83,12 @@ def _close_store(_exc: BaseException | None) -> None:
         storage.settle(store)
 
 
-def _headers(response):
-    # htmx and plain requests get different bodies from the same URL: caches must know.
+def _finish(response):
+    # The one after_request hook of every answer (Flask-Compress's comes next): HTML without the
+    # templates' indentation, the security headers, and Vary: HX-Request (htmx and plain requests
+    # get different bodies from the same URL: caches must know).
+    response = assets.squeeze_html(response)
+    hardening.security_headers(response)
     response.vary.add("HX-Request")
     return response
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+from functools import wraps
 
 from flask import Flask, current_app, request
 from flask_compress import Compress
@@ -49,11 +50,9 @@ def init_app(app: Flask) -> None:
     compress.init_app(app)
     app.extensions["asset_hashes"] = {}
     app.url_defaults(_hash_static_url)
-    app.before_request(_plain_validators)
-    # Registered after Flask-Compress: after_request hooks run last-registered first, so the static
-    # answer is made whole (and so gzip-able) before it is compressed.
-    app.after_request(_static_headers)
-    app.after_request(_squeeze_html)
+    # The static files' validators and caching belong to their view alone: wrapped around it, not
+    # two hooks that every request (polls, actions) passes through to find it is not for them.
+    app.view_functions["static"] = _static_view(app.view_functions["static"])
 
 
 # Indentation and blank lines of the templates: a run of whitespace that holds a line break renders
@@ -70,8 +69,9 @@ def squeeze(html: str) -> str:
                    for i, part in enumerate(parts))
 
 
-def _squeeze_html(response):
-    """``after_request`` (before compression): HTML answers without the templates' indentation."""
+def squeeze_html(response):
+    """An HTML answer without the templates' indentation (before compression: the web layer's one
+    ``after_request`` hook, companion.web._finish, runs before Flask-Compress's)."""
     if response.status_code == 204:  # a poll's "nothing new" (most answers of a busy table): no body
         return response
     if response.mimetype == "text/html" and response.is_sequence and not response.direct_passthrough:
@@ -118,19 +118,30 @@ def _hash_static_url(endpoint: str, values: dict) -> None:
 _CODED_ETAG = re.compile(r':(?:gzip|br|zstd|deflate)"')
 
 
+def _static_view(view):
+    """Flask's static view, with the validators and caching of :func:`_plain_validators` and
+    :func:`_static_headers` (the view makes the answer whole before any ``after_request`` hook)."""
+
+    @wraps(view)
+    def static(filename: str, **values):
+        _plain_validators()
+        return _static_headers(view(filename=filename, **values), filename)
+
+    return static
+
+
 def _plain_validators() -> None:
-    """``before_request``: a static file's ETag as Flask-Compress answered it (``"…:br"``) names the
-    same file whatever the encoding; revalidated without its suffix it gets a 304, not the whole
-    file again (what Apache's DeflateAlterETag does)."""
-    if request.endpoint == "static" and ":" in request.environ.get("HTTP_IF_NONE_MATCH", ""):
+    """A static file's ETag as Flask-Compress answered it (``"…:br"``) names the same file
+    whatever the encoding; revalidated without its suffix it gets a 304, not the whole file again
+    (what Apache's DeflateAlterETag does)."""
+    if ":" in request.environ.get("HTTP_IF_NONE_MATCH", ""):
         request.environ["HTTP_IF_NONE_MATCH"] = _CODED_ETAG.sub('"', request.environ["HTTP_IF_NONE_MATCH"])
 
 
-def _static_headers(response):
-    """``after_request``: a year and ``immutable`` for a static file asked for by its current hash."""
-    if request.endpoint != "static" or response.status_code not in (200, 304):
+def _static_headers(response, filename: str):
+    """A year and ``immutable`` for a static file asked for by its current hash."""
+    if response.status_code not in (200, 304):
         return response
-    filename = (request.view_args or {}).get("filename", "")
     current = digest(filename)
     if current and request.args.get("v") == current:
         response.cache_control.no_cache = None

@@ -81,9 +81,17 @@ def refuse_large_bodies() -> None:
     """``before_request``: a body declared larger than this request's cap is refused (413) before
     any view or access check looks at it; Werkzeug would only refuse it once something reads the
     form. (A blueprint may raise the cap for one endpoint: the host's photo import.)"""
-    limit, length = request.max_content_length, request.content_length
-    if limit is not None and length is not None and length > limit:
+    length = request.content_length
+    if length is None:  # no body declared (a page, a poll): no cap to look up
+        return
+    limit = request.max_content_length
+    if limit is not None and length > limit:
         abort(413)
+
+
+def check_request():
+    """``before_request``, one hook for every request: the ``Host`` check, then the body cap."""
+    return check_host() or refuse_large_bodies()
 
 
 SECURITY_HEADERS = (("Content-Security-Policy", CSP), ("X-Frame-Options", "DENY"),
@@ -91,13 +99,13 @@ SECURITY_HEADERS = (("Content-Security-Policy", CSP), ("X-Frame-Options", "DENY"
 
 
 def security_headers(response):
-    """``after_request``: CSP, no framing, no sniffing, same-origin referrers (set here only: added
-    in one go, since Werkzeug answers each look-up of a header an answer lacks with an exception)."""
+    """CSP, no framing, no sniffing, same-origin referrers, for every answer (added in one go, since
+    Werkzeug answers each look-up of a header an answer lacks with an exception; called by the
+    web layer's one ``after_request`` hook, companion.web._finish)."""
     response.headers.extend(SECURITY_HEADERS)
     return response
 
 
 def init_app(app: Flask) -> None:
-    """Install the Host check and the body cap first (before any blueprint hook) and the headers."""
-    app.before_request_funcs.setdefault(None, [])[:0] = [check_host, refuse_large_bodies]
-    app.after_request(security_headers)
+    """Install the Host check and the body cap first (before any blueprint hook)."""
+    app.before_request_funcs.setdefault(None, [])[:0] = [check_request]

@@ -13,6 +13,7 @@ from support import setups
 
 from companion.games.lockup import autoplay
 from companion.games.lockup.scenario import Table, goon, setup
+from companion.web.gameui.lockup.entry import BLANK_ENTRIES
 from companion.web.gameui.lockup.formdriver import setup_fields
 
 RAW_PATH = re.compile(r"\w+\[\d+\]|\bgoons\.|\bitems\b|\bcopies\b")
@@ -122,3 +123,21 @@ def test_the_printed_facts_are_open_until_the_catalog_knows_cards_of_that_kind(p
     assert profiled.post("/lockup/new/start", data=fields).status_code == 303
     page = profiled.post("/lockup/new", data=step_one, follow_redirects=True).get_data(as_text=True)
     assert "<details open>" not in card(page, "item0-") and "<details open>" not in card(page, "goon-sewers-")
+
+
+def test_a_blank_entry_is_drawn_once_per_language_a_typed_or_refused_one_each_time_L_P3(app, client):
+    """A card entry with nothing typed is the same HTML in every game, kept once per language; one
+    with a typed value or a problem is drawn with them and never kept (the next blank one is blank)."""
+    BLANK_ENTRIES.clear()
+    game = to_goon_refill(app)
+    blank = card(client.get(f"/games/{game}").get_data(as_text=True), "goon-sewers-")
+    assert len(BLANK_ENTRIES.keys()) == 1 and 'value=""' in blank
+    page = support.lockup_do(client, game, "refill-goons", expect=422,
+                             **{"goon-sewers-name": "test goon 2", "goon-sewers-type": "dwarf"})
+    refused = card(page, "goon-sewers-")
+    assert 'value="test goon 2"' in refused and 'aria-invalid="true"' in refused
+    assert len(BLANK_ENTRIES.keys()) == 1  # the refused entry is not kept
+    assert card(client.get(f"/games/{game}").get_data(as_text=True), "goon-sewers-") == blank
+    spanish = card(client.get(f"/games/{game}", headers={"Accept-Language": "es"}).get_data(as_text=True),
+                   "goon-sewers-")
+    assert "Nombre del bandido" in spanish and len(BLANK_ENTRIES.keys()) == 2

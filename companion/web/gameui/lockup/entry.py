@@ -10,9 +10,12 @@ through ``g.field_errors`` for this request's answer.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
+from itertools import chain
 
-from flask import g
+from flask import g, request
+from flask_babel import get_locale
+from markupsafe import Markup
 
 from companion.core.errors import InputError
 from companion.core.problems import Problems, problems_of
@@ -21,7 +24,9 @@ from companion.games.lockup.catalog import name_key
 from companion.games.lockup.state import State
 from companion.web.gameui.lockup import cards, forms
 from companion.web.gameui.lockup import setup_errors as E
+from companion.web.gameui.lockup.blueprint import bp
 from companion.web.i18n import text
+from companion.web.lru import LRU
 
 _ITEM = re.compile(r"^items\[(\d+)\](.*)$")
 ACTIONS = ("refill-items", "refill-goons")
@@ -32,6 +37,26 @@ def names_in_deck(kind: str, core: State) -> list[str]:
     (a second copy is still typed in full)."""
     taken = deck.places(core, kind)
     return [n for n in cards.catalog_names(kind) if name_key(n) not in taken]
+
+
+# Blank card entries (lockup/_cards.html) by what they show and the language: a whole game's Patrols
+# ask for a dozen different slots (5 display slots, 4 goon locations, the catalog empty or not).
+BLANK_ENTRIES = LRU(size=64)
+
+
+def card_entry(draw: Callable, prefix: str, form: Mapping, legend: str, list_id: str, fresh: bool,
+               echo: str | None, errors: Mapping, copy_asked: Iterable[str]) -> Markup:
+    """The card entry the macro ``draw`` draws for the fields named ``prefix``. One with nothing
+    typed, refused or asked (no field of ``form``, ``errors`` or ``copy_asked`` starts with
+    ``prefix``) is the same HTML wherever it is asked, so it is drawn once per language: it holds
+    no key, token or value of a request (the form's hidden fields are outside it)."""
+    if any(name.startswith(prefix) for name in chain(form, errors, copy_asked)):
+        return draw(prefix, form, legend, list_id, fresh, echo)
+    key = (draw.name, prefix, legend, list_id, bool(fresh), echo, str(get_locale()), request.script_root)
+    return Markup(BLANK_ENTRIES.rendered(key, lambda: str(draw(prefix, {}, legend, list_id, fresh, echo))))
+
+
+bp.add_app_template_global(card_entry)
 
 
 def copy_ticked(form: Mapping, prefix: str) -> bool:
