@@ -232,6 +232,38 @@ def test_ctrl_c_stops_the_served_process_with_status_0_and_a_checkpointed_log(se
     assert not wal.exists() or wal.stat().st_size == 0
 
 
+def test_a_term_sent_twice_under_load_still_stops_cleanly_with_status_0(server, tmp_path):
+    """``pkill`` sending TERM twice, 20 ms apart, while phones poll: the second TERM (and the
+    drain's own signal) landed while waitress waited for its threads ("internal error: release
+    unlocked lock", or status 130), or after the handlers were put back (killed by the TERM)."""
+    done = threading.Event()
+
+    def poll() -> None:
+        while not done.is_set():
+            try:
+                get(server.port, "/", timeout=3)
+            except OSError:
+                pass
+
+    phones = [threading.Thread(target=poll, daemon=True) for _ in range(3)]
+    for phone in phones:
+        phone.start()
+    try:
+        time.sleep(0.3)  # the requests are flowing
+        server.proc.send_signal(signal.SIGTERM)
+        time.sleep(0.02)
+        server.proc.send_signal(signal.SIGTERM)
+        status = server.proc.wait(timeout=30)
+    finally:
+        done.set()
+    output = server.output()
+    assert status == 0, output
+    assert "Traceback" not in output and "error" not in output, output
+    assert output.rstrip().endswith("companion: stopped")
+    wal = tmp_path / "instance" / "companion.sqlite3-wal"
+    assert not wal.exists() or wal.stat().st_size == 0
+
+
 @pytest.mark.parametrize(("soft", "hard", "expected"), [(256, 4096, 1000), (256, 256, 56), (1100, 1100, 900)])
 def test_the_connection_limit_fits_the_files_the_process_may_open(soft, hard, expected):
     """A soft limit below what 1,000 connections need is raised (up to the hard one); a hard limit
@@ -291,3 +323,5 @@ def test_the_stop_signal_handler_only_marks_the_stop(capsys):
     assert "companion: stopping" in capsys.readouterr().out
     with pytest.raises(KeyboardInterrupt):  # Ctrl-C again: stop now
         stop._signalled(signal.SIGINT, None)
+    # The loop has been told to end: a third signal must not interrupt waitress's wait for its threads.
+    stop._signalled(signal.SIGTERM, None)
