@@ -159,7 +159,8 @@ def _error(message: str) -> None:
 def _serve(args: argparse.Namespace) -> int:
     from companion.serve import serve
 
-    return serve(host=args.host, port=args.port, instance=args.instance, allow_hosts=tuple(args.allow_host))
+    return serve(host=args.host, port=args.port, instance=args.instance, allow_hosts=tuple(args.allow_host),
+                 exiting=True)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -132,10 +132,13 @@ def adjustments() -> dict:
 
 
 def serve(
-    host: str = "0.0.0.0", port: int = 5000, instance: str = "instance", allow_hosts: tuple[str, ...] = ()
+    host: str = "0.0.0.0", port: int = 5000, instance: str = "instance", allow_hosts: tuple[str, ...] = (),
+    exiting: bool = False,
 ) -> int:
     """Create the instance folder if needed, print the LAN address and its QR code, then serve
-    until SIGTERM or Ctrl-C (status 0).
+    until SIGTERM or Ctrl-C (status 0). ``exiting``: the process ends once this returns (the console
+    script), so SIGINT and SIGTERM are then ignored rather than given back to their handlers before:
+    a TERM sent twice must not kill, just before it exits, a process that has stopped cleanly.
 
     Requests are answered for loopback names, this machine's addresses and ``allow_hosts``
     (``--allow-host``) only. An unusable instance folder or port is one ``error:`` line, status 2.
@@ -160,9 +163,11 @@ def serve(
     print(f"companion: serving on {url} (instance folder {app.instance_path})", flush=True)
     print("Scan to open on a phone on the same Wi-Fi:", flush=True)
     print(terminal_qr(url), flush=True)
-    stop.run(server)
-    server.close()  # the listening socket (the process's exit closes the connections)
-    checkpoint(app.config["DATABASE"])
+    # Handled until the log is checkpointed: a late TERM must not kill the process half-way.
+    with stop.handling_signals(afterwards=signal.SIG_IGN if exiting else None):
+        stop.run(server)
+        server.close()  # the listening socket (the process's exit closes the connections)
+        checkpoint(app.config["DATABASE"])
     print("companion: stopped", flush=True)
     return 0
 
@@ -196,11 +201,19 @@ def checkpoint(database: str) -> None:
 
 class GracefulStop:
     """The app as served (WSGI middleware): it counts the requests in flight and, once a stop is
-    asked for, refuses new ones, waits for those in flight, then ends the server's loop."""
+    asked for, refuses new ones, waits for those in flight, then ends the server's loop.
+
+    The loop is ended by one ``KeyboardInterrupt`` raised by the signal handler (waitress catches
+    it), and only one: after it, a signal changes nothing. A second one (a TERM sent twice, or the
+    drain's own signal after a second TERM) landed while waitress waited for its threads, inside
+    that wait's lock ("release unlocked lock", an internal error), or escaped ``serve`` (status
+    130). The handlers stay until the log is checkpointed: a late TERM killed the process there."""
 
     def __init__(self, app: Flask):
         self.app = app
         self.stopping = threading.Event()
+        self._asked = False  # a stop was asked for (set by the handler, before anything else)
+        self._ended = False  # the loop was told to end: further signals change nothing
         self._running = 0
         self._changed = threading.Condition()
         # First of the app's before-request hooks: a refused request runs none of the others.
@@ -231,23 +244,44 @@ class GracefulStop:
         with self._changed:
             return self._changed.wait_for(lambda: self._running == 0, timeout)
 
-    def run(self, server) -> None:
-        """Run waitress's loop in this (the main) thread until a stop ends it."""
-        previous = {sig: signal.signal(sig, self._signalled) for sig in (signal.SIGINT, signal.SIGTERM)}
-        # Started here, not in the signal handler: a handler runs between any two bytecodes of the
-        # main thread, and a second signal (the drain's own, or a TERM forwarded twice) must not land
-        # inside a thread's start (its lock). The thread waits for the stop.
+    @contextlib.contextmanager
+    def handling_signals(self, afterwards=None):
+        """SIGINT and SIGTERM handled by this stop inside the block; after it ``afterwards`` (the
+        previous handlers when None).
+
+        The drain thread starts before the handlers (a thread's start takes a lock a handler must
+        not interrupt); on leaving, the drain can no longer signal (see :meth:`_drain`), so no
+        SIGINT of its own reaches the previous handler."""
         threading.Thread(target=self._drain, name="companion-stop", daemon=True).start()
+        previous = {sig: signal.signal(sig, self._signalled) for sig in (signal.SIGINT, signal.SIGTERM)}
         try:
-            server.run()  # returns once KeyboardInterrupt ends its loop (waitress catches it)
+            yield self
         finally:
-            for sig, handler in previous.items():
-                signal.signal(sig, handler)
+            self._ended = True
+            self.stopping.set()  # a drain still waiting for a stop ends without signalling
+            with self._changed:  # waits for a drain that is signalling right now
+                pass
+            for sig, handler in previous.items():  # runs a pending signal's handler (ours) first
+                signal.signal(sig, handler if afterwards is None else afterwards)
+
+    def run(self, server) -> None:
+        """Run waitress's loop in this (the main) thread until a stop ends it (inside
+        :meth:`handling_signals`)."""
+        try:
+            server.run()  # returns once the KeyboardInterrupt ends its loop (waitress catches it)
+        except KeyboardInterrupt:  # two signals before the loop had begun: nothing to wait for
+            pass
+        self._ended = True
 
     def _signalled(self, _signum, _frame) -> None:
-        # Runs in the main thread, between two turns of waitress's loop.
-        if self.stopping.is_set():  # the requests in flight are answered, or Ctrl-C again
+        # Runs in the main thread, between any two bytecodes (even inside this handler, for a
+        # second signal): so the flags are plain attributes, set before anything that takes a lock.
+        if self._ended:
+            return
+        if self._asked:  # the drain's own signal (the requests in flight are answered), or Ctrl-C again
+            self._ended = True
             raise KeyboardInterrupt
+        self._asked = True
         self.stopping.set()
         print("companion: stopping (answering the requests in flight; Ctrl-C again to stop now)", flush=True)
 
@@ -255,6 +289,12 @@ class GracefulStop:
         self.stopping.wait()
         if not self.idle(STOP_SECONDS):
             print(f"companion: requests still unanswered after {STOP_SECONDS:.0f} s", file=sys.stderr, flush=True)
+        with self._changed:  # the handlers are not put back meanwhile (see handling_signals)
+            if not self._ended:
+                self._wake_main_thread()
+
+    @staticmethod
+    def _wake_main_thread() -> None:
         # Signalling the main thread itself wakes its poll() at once (a signal another thread
         # receives waits for the loop's next turn, up to a second).
         if hasattr(signal, "pthread_kill"):

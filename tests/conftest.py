@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
+from hypothesis import settings
 from jinja2 import ChoiceLoader, DictLoader
 
 from companion import create_app
@@ -181,3 +183,19 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.get_closest_marker("browser"):
             item.add_marker(pytest.mark.xdist_group("browser"))
+
+
+# Hypothesis: the normal run's verdict must not depend on chance (a CI failure that the next run
+# does not repeat cannot be fixed), so it tries the same examples every time (derived from each
+# test), and a failure is repeated by running the test again. The ``-m slow`` run explores new
+# examples on every run; a failure there prints ``@reproduce_failure`` to replay it. The variable
+# HYPOTHESIS_PROFILE chooses either (``normal``, ``explore``) for any run.
+settings.register_profile("normal", derandomize=True, database=None, print_blob=True)
+settings.register_profile("explore", print_blob=True)
+
+
+def pytest_configure(config):
+    """Load the Hypothesis profile of this run (above): ``explore`` when slow tests are selected."""
+    marks = config.getoption("markexpr") or ""
+    explore = "slow" in marks and "not slow" not in marks
+    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("explore" if explore else "normal"))

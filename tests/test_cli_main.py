@@ -81,7 +81,10 @@ def test_serve_starts_cleanly_on_an_empty_instance_folder(tmp_path):
     )
     try:
         body = b""
-        for _ in range(100):
+        # Until it answers, however long its start takes (the imports alone took 10 s on a loaded
+        # machine: a count of tries failed the test there); bounded like the benchmarks' wait_ready.
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and proc.poll() is None:
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as response:
                     body = response.read()

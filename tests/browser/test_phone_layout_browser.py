@@ -31,6 +31,8 @@ from browser.conftest import PHONE
 from browser.test_axe_browser import lockup_phases
 from browser.test_lockup_browser import PROFILE, Table, new_game
 
+from companion.core import rng as core_rng
+
 pytestmark = pytest.mark.browser
 
 SCREEN = 740
@@ -79,7 +81,8 @@ def check_prompt(page, kind: str, heights: dict) -> None:
         assert "the guards" in page.inner_text("#lockup-strip")
 
 
-def test_a_solo_round_one_handed_with_rule_ids_folded_until_shown(page, live_app, live_url, screenshot):
+def test_a_solo_round_one_handed_with_rule_ids_folded_until_shown(page, live_app, live_url, screenshot, monkeypatch):
+    monkeypatch.setattr(core_rng, "new_seed", lambda: 5)  # the same round (its prompts) on every run
     support.store_profile(live_app, PROFILE)
     table = Table(page, screenshot, "phone-layout")
     new_game(page, table, live_url, ("Ana",), mode="solo", ask=True)  # the Collect prompt measured too
@@ -103,8 +106,9 @@ def test_a_solo_round_one_handed_with_rule_ids_folded_until_shown(page, live_app
 
 
 @pytest.mark.slow
-def test_a_whole_solo_game_one_handed(page, live_app, live_url, screenshot):
+def test_a_whole_solo_game_one_handed(page, live_app, live_url, screenshot, monkeypatch):
     """The long version (-m slow): every prompt of a whole expert solo game, then its final page."""
+    monkeypatch.setattr(core_rng, "new_seed", lambda: 5)  # the same game on every run
     support.store_profile(live_app, PROFILE)
     table = Table(page, screenshot, "phone-layout-whole")
     new_game(page, table, live_url, ("Ana",), mode="solo")

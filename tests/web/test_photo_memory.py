@@ -199,6 +199,26 @@ def code_png(text: str = '{"made_up": "lock"}') -> bytes:
     return buffer.getvalue()
 
 
+def counted_slots(monkeypatch) -> list[int]:
+    """photo's two slots, with the count of those taken (``[n]``), for a test to wait until both are."""
+    real, lock, taken = threading.BoundedSemaphore(2), threading.Lock(), [0]
+
+    class Slots:
+        def acquire(self, blocking: bool = True) -> bool:
+            got = real.acquire(blocking)
+            with lock:
+                taken[0] += got
+            return got
+
+        def release(self) -> None:
+            with lock:
+                taken[0] -= 1
+            real.release()
+
+    monkeypatch.setattr(photo, "_slots", Slots())
+    return taken
+
+
 def test_one_picture_is_read_at_a_time_one_waits_and_more_are_refused_in_words(monkeypatch, app):
     """Uploads never hold every server thread: one picture is read, one waits its turn, any other is
     refused at once naming the field (the table's other requests go on meanwhile)."""
@@ -213,6 +233,7 @@ def test_one_picture_is_read_at_a_time_one_waits_and_more_are_refused_in_words(m
         return real(*args)
 
     monkeypatch.setattr(photo, "_grey", slow)
+    taken = counted_slots(monkeypatch)
     data, outcomes = code_png(), []
 
     def upload():
@@ -225,7 +246,9 @@ def test_one_picture_is_read_at_a_time_one_waits_and_more_are_refused_in_words(m
     first = [threading.Thread(target=upload) for _ in range(2)]
     for thread in first:
         thread.start()
-    time.sleep(0.3)  # one reading, one waiting
+    deadline = time.monotonic() + 10  # one reading, one waiting (not a guess of how long that takes)
+    while not (taken[0] == 2 and inside[0] == 1) and time.monotonic() < deadline:
+        time.sleep(0.01)
     upload()  # a third, meanwhile: refused at once
     refused = outcomes.pop()
     assert isinstance(refused, InputError) and refused.field == FIELD
