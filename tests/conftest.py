@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from jinja2 import ChoiceLoader, DictLoader
-from support.compiled_templates import share_compiled_templates
+from support.compiled_once import share_compiled_code
 
 from companion import create_app
 from companion.core.errors import InputError, RuleViolation
@@ -15,7 +15,7 @@ from companion.core.events import Event, event_type
 from companion.core.game import GameDefinition
 from companion.web import registry
 
-share_compiled_templates()  # every app of the run compiles each template once (about half a web test's time)
+share_compiled_code()  # each template and URL builder compiled once in the run, not once per test
 
 # --- "Tally": a made-up test game (not a real game) used to test the shared machinery ---------
 
