@@ -178,9 +178,29 @@ def remote(app):
     return other
 
 
+BROWSER_TESTS = "tests/browser/"
+
+
 def pytest_collection_modifyitems(config, items):
-    """With pytest-xdist (``scripts/test.sh`` runs ``-n 2 --dist loadgroup``) every browser test
-    runs in the same worker, one Chromium at a time, while the other worker runs the rest."""
+    """Every browser test lives in tests/browser/ (what the scheduler below goes by)."""
     for item in items:
         if item.get_closest_marker("browser"):
-            item.add_marker(pytest.mark.xdist_group("browser"))
+            assert item.nodeid.startswith(BROWSER_TESTS), f"{item.nodeid}: browser tests go in {BROWSER_TESTS}"
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: absent under -p no:xdist
+def pytest_xdist_make_scheduler(config, log):
+    """With pytest-xdist (``scripts/test.sh`` runs ``-n 2 --dist loadgroup``) every browser test
+    runs in the same worker, one Chromium at a time, while the other worker runs the rest (and the
+    browser worker takes its share of the rest once its browser tests are done).
+
+    By path, not by an ``xdist_group`` mark: pytest 9.2 gives a test's id another form, and xdist
+    3.8's ``loadgroup`` no longer sees the group it writes into the id (the browser tests were
+    spread over both workers, two Chromiums at once)."""
+    from xdist.scheduler import LoadGroupScheduling
+
+    class BrowserTestsTogether(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return "browser" if nodeid.startswith(BROWSER_TESTS) else nodeid
+
+    return BrowserTestsTogether(config, log) if config.getvalue("dist") == "loadgroup" else None
