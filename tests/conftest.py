@@ -9,12 +9,15 @@ from typing import Any
 import pytest
 from hypothesis import settings
 from jinja2 import ChoiceLoader, DictLoader
+from support.compiled_once import share_compiled_code
 
 from companion import create_app
 from companion.core.errors import InputError, RuleViolation
 from companion.core.events import Event, event_type
 from companion.core.game import GameDefinition
 from companion.web import registry
+
+share_compiled_code()  # each template compiled once in the run, not once per test
 
 # --- "Tally": a made-up test game (not a real game) used to test the shared machinery ---------
 
@@ -177,6 +180,7 @@ def remote(app):
     return other
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own, which reads the group marks
 def pytest_collection_modifyitems(config, items):
     """With pytest-xdist (``scripts/test.sh`` runs ``-n 2 --dist loadgroup``) every browser test
     runs in the same worker, one Chromium at a time, while the other worker runs the rest."""
