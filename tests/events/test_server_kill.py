@@ -129,6 +129,11 @@ def load_and_kill(server, seed: int, rng: random.Random, sig: int = signal.SIGKI
                                 daemon=True) for d in range(DEVICES)]
     for thread in threads:
         thread.start()
+    # The random moment counts from the first answer: on a busy machine the devices' first
+    # answers may take longer than the shortest wait.
+    answered = time.monotonic() + 30
+    while not any(p.acknowledged for p in list(done)) and time.monotonic() < answered:
+        time.sleep(0.01)
     time.sleep(rng.uniform(0.15, 1.2))
     server.proc.send_signal(sig)
     server.proc.wait(timeout=30)
