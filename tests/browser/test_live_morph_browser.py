@@ -20,7 +20,7 @@ from browser.test_ragami_browser import resolve, vp
 from browser.test_ragami_browser import start_game as start_ragami
 from browser.test_rc_browser import TALLIES, play_all_rounds
 from browser.test_rc_browser import start_game as start_rc
-from browser.test_table_live_browser import Device, take_seat
+from browser.test_table_live_browser import Device, assign, take_seat
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -126,3 +126,27 @@ def test_a_lockup_form_survives_the_hosts_save(browser, lan_served, screenshot):
         expect(phone.page.locator("#adj-quantity")).to_have_value("tomes")
         expect(phone.page.locator("#lockup-tools details").first).to_have_attribute("open", "")
         screenshot(phone.page, "live-morph-lockup-phone")
+
+
+def test_a_steps_answer_keeps_the_regions_it_did_not_change(browser, lan_served, screenshot):
+    """Issue 21 (a): Ana's phone taps a Roll Call move. Its answer draws the board's locations and
+    the prompt anew and leaves the item display and the table tools to the page (hx-preserve
+    stand-ins): the very same elements stay, still open, with what Ana half-typed there."""
+    support.store_profile(lan_served.app, {"game": "lockup", "crew_tiles": [2, 7391, 8462, 9573]})
+    with host_and_phone(browser) as (host, phone):
+        new_game(host.page, Table(host.page, screenshot, "regions"), lan_served.host_url, ("Ana", "Ben", "Cleo"))
+        join(host, phone, "Ana")
+        phone.page.locator("#lockup-display > summary").click()
+        phone.page.locator("#lockup-tools summary").first.click()
+        phone.page.fill("#adj-reason", "Made-up half-typed reason")
+        phone.page.evaluate("() => { document.getElementById('lockup-display').__same = 1; }")
+        assign(phone, "lookout", "smithy")
+        expect(phone.page.locator("#loc-smithy")).to_contain_text("Ana")  # drawn anew: the move shows
+        expect(phone.page.locator("#lockup-waiting")).to_contain_text("Ben")  # the prompt moved on
+        answer = next(body for url, status, body in reversed(phone.bodies) if "/do/assign" in url)
+        assert '<details id="lockup-display" hx-preserve></details>' in answer and 'id="seats"' not in answer
+        assert phone.page.evaluate("() => document.getElementById('lockup-display').__same") == 1
+        expect(phone.page.locator("#lockup-display")).to_have_attribute("open", "")
+        expect(phone.page.locator("#adj-reason")).to_have_value("Made-up half-typed reason")
+        assert phone.page.evaluate("() => window.__noReload") == 1
+        screenshot(phone.page, "regions-kept-phone")
