@@ -2,7 +2,8 @@
 does not move (issue 21, goal (a)'s yardstick on a busy machine).
 
 The same seeded scripted Lockup games as ``bench_cpu.py`` (the random legal player, made-up cards)
-are posted through Flask's test client, as htmx would, under ``cProfile``; each side runs in a child
+are posted through Flask's test client, as htmx would (each post with the version and question of
+the answer before it), under ``cProfile``; each side runs in a child
 process of its own code (``PYTHONPATH`` putting that checkout first). ``--warm`` plays one more game
 first, outside the count, so that compiling the templates (paid once per process) is left out.
 
@@ -44,12 +45,14 @@ def play(client, games: list[dict], tag: str) -> int:
     """Post every game's start and steps; the number of acknowledged posts (200 or 303)."""
     acked = 0
     for n, game in enumerate(games):
-        gid = B.start_game(client, {**game["setup"], "key": f"{tag}-start-{n}"})
+        gid, drawn = B.start_game(client, {**game["setup"], "key": f"{tag}-start-{n}"}), {}
         acked += 1
         for i, (action, form) in enumerate(game["steps"]):
-            answer = client.post(f"/lockup/{gid}/do/{action}", data={**form, "key": f"{tag}-{n}-{i}"},
+            # As htmx does, each post carries the version and question of the answer before it (B.drawn).
+            answer = client.post(f"/lockup/{gid}/do/{action}", data={**form, **drawn, "key": f"{tag}-{n}-{i}"},
                                  headers=HTMX)
             acked += answer.status_code in (200, 303)
+            drawn = B.drawn(answer.get_data(as_text=True)) if answer.status_code == 200 else {}
     return acked
 
 

@@ -106,18 +106,20 @@ def drive(port: int, plans: list, rate: float) -> tuple[int, int]:
         nonlocal acked, sent, next_at
         time.sleep(max(0.0, next_at - time.monotonic()))
         next_at = max(next_at + gap, time.monotonic())  # a slow answer does not bunch the next posts
-        status, answer, _body = client.post(path, fields, headers)
+        status, answer, body = client.post(path, fields, headers)
         sent += 1
         acked += status in (200, 303)
-        return status, answer
+        return status, answer, body
 
     for n, (setup_fields, steps) in enumerate(plans):
-        status, answer = post("/lockup/new/start", {**setup_fields, "key": f"start-{n}"})
+        status, answer, _body = post("/lockup/new/start", {**setup_fields, "key": f"start-{n}"})
         if status != 303:
             raise RuntimeError(f"a game could not be started ({status})")
-        game = answer["Location"].rsplit("/", 1)[-1]
+        game, drawn = answer["Location"].rsplit("/", 1)[-1], {}
         for i, (action, form) in enumerate(steps):
-            post(f"/lockup/{game}/do/{action}", {**form, "key": f"g{n}-{i}"}, HTMX)
+            # As htmx does, each post carries the version and question of the answer before it (B.drawn).
+            status, _answer, body = post(f"/lockup/{game}/do/{action}", {**form, **drawn, "key": f"g{n}-{i}"}, HTMX)
+            drawn = B.drawn(body.decode("utf-8", "replace")) if status == 200 else {}
     client.close()
     return acked, sent
 

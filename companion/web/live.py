@@ -12,7 +12,7 @@ worker thread each), and a poll that finds nothing new costs one indexed read of
   player has typed but not sent stay (``static/live.js``). A finished game's poll answers 286
   with its panel, and htmx stops polling. The poller and the actions synchronise on
   ``#live-table`` (``hx-sync``): an action aborts a poll under way, a poll waits out an action.
-- Every action form carries ``form_version`` (the ``seq`` it was drawn from) and ``form_target`` (the
+- Every action form carries ``form_version`` (the table's version it was drawn at) and ``form_target`` (the
   signature of the question it answers, :attr:`GameUI.target_of`), added by :func:`form_fields`
   in each game's form macro. :func:`check_fresh` refuses, once, under the write lock, a post whose
   target is no longer the current one (:class:`StaleAction`, an error its handler answers 409 with
@@ -21,7 +21,6 @@ worker thread each), and a poll that finds nothing new costs one indexed read of
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from flask import Blueprint, Response, g, request
@@ -30,7 +29,7 @@ from markupsafe import Markup, escape
 
 from companion.web.access import game_or_404
 from companion.web.rendering import render_game
-from companion.web.seats import table
+from companion.web.seats import table_version
 
 bp = Blueprint("live", __name__, url_prefix="/games")
 
@@ -60,20 +59,6 @@ def nothing_moved() -> Response:
     return Response(status=204)
 
 
-def table_version(game_id: str, seq: int) -> str:
-    """What a device has seen of a table: the game's last ``seq`` and a short digest of who holds
-    which seat and who asks for one (a seat taken or released changes what every device shows;
-    device ids are credentials, so only a digest of them goes out)."""
-    seats = table(game_id)
-    # A phone's new name changes what the host's list shows: it is part of the version too.
-    holders = sorted((seat, h["device_id"], h.get("label")) for seat, h in seats["holders"].items())
-    asking = [(r["device_id"], r["seat"], r.get("label")) for r in seats["requests"]]
-    if not holders and not asking:
-        return str(seq)
-    digest = hashlib.sha256(repr((holders, asking)).encode()).hexdigest()[:10]
-    return f"{seq}.{digest}"
-
-
 def shown_version(game: dict, loaded: Any) -> str:
     """The version a rendered panel shows (its poller's ``seen``)."""
     return table_version(game["id"], loaded.records[-1].seq if loaded.records else 0)
@@ -86,10 +71,11 @@ def question(loaded: Any) -> str:
 
 
 def stamp(loaded: Any) -> str:
-    """Remember, for the forms of this render, the version and the question the page shows
-    (called at the top of the panel region; returns nothing to print)."""
-    records = loaded.records
-    g.live_form = (records[-1].seq if records else 0, question(loaded))
+    """Remember, for the forms of this render and its poller, the table's version and the question
+    the page shows (called at the top of the panel region; returns nothing to print). A step's
+    answer compares the version its form posts with the table's before the step
+    (:func:`companion.web.rendering.kept_regions`)."""
+    g.live_form = (shown_version(loaded.game, loaded), question(loaded))
     return ""
 
 
@@ -98,9 +84,9 @@ def form_fields() -> Markup:
     drawn = g.get("live_form")
     if drawn is None:
         return Markup("")
-    seq, target = drawn
+    version, target = drawn
     return Markup(
-        f'<input type="hidden" name="form_version" value="{seq}">'
+        f'<input type="hidden" name="form_version" value="{version}">'
         f'<input type="hidden" name="form_target" value="{escape(target)}">'
     )
 
@@ -110,5 +96,4 @@ def init_app(app) -> None:
     app.register_blueprint(bp)
     app.jinja_env.globals["live_stamp"] = stamp
     app.jinja_env.globals["live_fields"] = form_fields
-    app.jinja_env.globals["live_version"] = shown_version
     app.jinja_env.globals["live_question"] = question

@@ -143,7 +143,7 @@ def execute(
     seats.remember_reveals(game["id"], ui, now.state, written.records)
     result = repository.appended(now, written.records, events, state, (key,))
     repository.remember(game["id"], result, ui)
-    return result.loaded({**game, "last_seq": written.last_seq, "status": status_of(ui, state)}, ui)
+    return result.loaded({**game, "last_seq": written.last_seq, "status": status_of(ui, state)}, ui, prior=now)
 
 
 def undo(game: dict[str, Any], key: str) -> None:

@@ -20,13 +20,32 @@ from companion.core.game import GameDefinition
 
 
 @dataclass(frozen=True)
+class Region:
+    """A part of a game's panel that an htmx step's answer leaves to the page when the step did not
+    change what it shows (:func:`companion.web.rendering.kept_regions`): the page keeps its own
+    element (with what the player opened or typed there) in place of an ``hx-preserve`` stand-in."""
+
+    id: str  # the element's id in the panel
+    # The parts of a state the region shows (with the device's view and language, which a kept
+    # region's page shares): equal parts draw the same region. States evolve by
+    # ``dataclasses.replace``, so an unchanged part is the same object and the comparison is O(1).
+    reads: Callable[[Any], tuple]
+
+    def same(self, before: Any, after: Any) -> bool:
+        """Whether ``after`` shows this region as ``before`` did."""
+        return all(a is b or a == b for a, b in zip(self.reads(before), self.reads(after), strict=True))
+
+
+@dataclass(frozen=True)
 class GameUI:
     """How one kind of game is shown and started."""
 
     definition: GameDefinition
     title: str
     panel: str  # template of the game's panel, e.g. "lockup/_panel.html"
-    context: Callable[[Any, dict, str | None], dict]  # (state, game row, seat) -> panel context
+    # (state, game row, seat) -> panel context; a game that declares ``regions`` is also given the
+    # ids of those the page keeps, whose context it need not build, when there are any.
+    context: Callable[..., dict]
     new_endpoint: str  # endpoint of the new-game form
     finished: Callable[[Any], bool]
     blueprint: Blueprint | None = None
@@ -58,6 +77,9 @@ class GameUI:
     record_play: Callable[[dict, Any, Sequence[Any]], dict | None] | None = None
     records_page: str | None = None
     records_solo: bool = False
+    # The parts of the panel an htmx step's answer draws only when the step changed them (:class:`Region`);
+    # none: every answer draws the whole panel.
+    regions: tuple[Region, ...] = ()
 
 
 def default_acting_seat(command: Any) -> str | None:

@@ -34,6 +34,9 @@ class Loaded:
     events: Sequence[Event]
     state: Any
     timeline: history.Timeline
+    # A step's own answer (companion.web.play.execute): the fold the step was decided on, so the
+    # answer can leave to the page the regions the step did not change; None for any other read.
+    prior: Folded | None = None
 
 
 @dataclass(frozen=True)
@@ -52,9 +55,10 @@ class Folded:
     redoable: tuple[str, ...]
     dead: frozenset[str]  # commands not in effect: a record of one again would change earlier events
 
-    def loaded(self, game: dict[str, Any], ui: GameUI) -> Loaded:
-        """This fold as a :class:`Loaded` of the game row ``game``."""
-        return Loaded(game, ui, self.records, self.events, self.state, history.Timeline(self.in_effect, self.redoable))
+    def loaded(self, game: dict[str, Any], ui: GameUI, prior: Folded | None = None) -> Loaded:
+        """This fold as a :class:`Loaded` of the game row ``game`` (``prior``: see :class:`Loaded`)."""
+        return Loaded(game, ui, self.records, self.events, self.state, history.Timeline(self.in_effect, self.redoable),
+                      prior)
 
     def recent(self, count: int) -> list[tuple[StoredEvent, Event]]:
         """The latest ``count`` effective records with their decoded events (a feed's tail:

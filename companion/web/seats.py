@@ -74,6 +74,20 @@ def table(game_id: str) -> dict[str, Any]:
     return known[game_id]
 
 
+def table_version(game_id: str, seq: int) -> str:
+    """What a device has seen of a table: the game's last ``seq`` and a short digest of who holds
+    which seat and who asks for one (a seat taken or released changes what every device shows;
+    device ids are credentials, so only a digest of them goes out)."""
+    seats = table(game_id)
+    # A phone's new name changes what the host's list shows: it is part of the version too.
+    holders = sorted((seat, h["device_id"], h.get("label")) for seat, h in seats["holders"].items())
+    asking = [(r["device_id"], r["seat"], r.get("label")) for r in seats["requests"]]
+    if not holders and not asking:
+        return str(seq)
+    digest = hashlib.sha256(repr((holders, asking)).encode()).hexdigest()[:10]
+    return f"{seq}.{digest}"
+
+
 def _host_device(game_id: str) -> str | None:
     # Apart from table(): the poll's version needs the seats, not the host.
     known = g.setdefault("seat_hosts", {})
@@ -190,7 +204,15 @@ def command_seat(records: list) -> str | None:
 def undo_records(loaded: Any, which: str) -> tuple[str | None, list]:
     """The command undo (or redo) would act on now, and its records."""
     target = loaded.timeline.undo_target() if which == "undo" else loaded.timeline.redo_target()
-    return target, [r for r in loaded.records if r.command_id == target and r.type not in (history.UNDO, history.REDO)]
+    # A command's records were appended together, near the end for either target: read back from
+    # the end to them, not the whole log (every step's answer asks, for Undo and for Redo).
+    found: list = []
+    for record in reversed(loaded.records if target is not None else ()):
+        if record.command_id == target and record.type not in (history.UNDO, history.REDO):
+            found.append(record)
+        elif found:
+            break
+    return target, found[::-1]
 
 
 def check_may_undo(game: dict, loaded: Any, which: str) -> None:

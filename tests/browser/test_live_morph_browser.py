@@ -6,7 +6,8 @@ in it; the host saves something that does not change the question the phone's fo
 phone's poll brings the fresh panel (the test waits for the new content on the phone, without a
 reload), and the phone still shows what it typed, ticked and opened, with the focus where it was.
 One scenario per game: Rattus Cartus's end-game counts, a Ragami turn's conflict form, and the
-Lockup table tools. Every name and card here is made up.
+Lockup table tools (then the phone's own move, whose answer keeps the regions it did not change:
+issue 21 (a)). Every name and card here is made up.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from browser.test_ragami_browser import resolve, vp
 from browser.test_ragami_browser import start_game as start_ragami
 from browser.test_rc_browser import TALLIES, play_all_rounds
 from browser.test_rc_browser import start_game as start_rc
-from browser.test_table_live_browser import Device, take_seat
+from browser.test_table_live_browser import Device, assign, take_seat
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -126,3 +127,23 @@ def test_a_lockup_form_survives_the_hosts_save(browser, lan_served, screenshot):
         expect(phone.page.locator("#adj-quantity")).to_have_value("tomes")
         expect(phone.page.locator("#lockup-tools details").first).to_have_attribute("open", "")
         screenshot(phone.page, "live-morph-lockup-phone")
+        # Issue 21 (a): Ben's own move. Its answer draws the locations and the prompt anew and leaves
+        # the item display and the tools to the page (hx-preserve stand-ins): the very same elements
+        # stay, the display Ben opened still open, the reason Ben half-typed still there.
+        assign(host, "lookout", "smithy")  # for Ana, whose seat no phone holds: now Ben's turn
+        phone.settled()  # the phone shows Ben's question (a new question: what was typed went with the old)
+        for fold in (phone.page.locator("#lockup-tools details").first, phone.page.locator("#lockup-display")):
+            if fold.get_attribute("open") is None:
+                fold.locator("> summary").click()
+        phone.page.fill("#adj-reason", "Made-up half-typed reason")
+        phone.page.evaluate("() => { document.getElementById('lockup-display').__same = 1; }")
+        assign(phone, "2", "sewers")
+        expect(phone.page.locator("#loc-sewers")).to_contain_text("Ben")  # drawn anew: the move shows
+        expect(phone.page.locator("#lockup-waiting")).to_contain_text("Cleo")  # the prompt moved on
+        answer = next(body for url, _status, body in reversed(phone.bodies) if "/do/assign" in url)
+        assert '<details id="lockup-display" hx-preserve></details>' in answer and 'id="seats"' not in answer
+        assert phone.page.evaluate("() => document.getElementById('lockup-display').__same") == 1
+        expect(phone.page.locator("#lockup-display")).to_have_attribute("open", "")
+        expect(phone.page.locator("#adj-reason")).to_have_value("Made-up half-typed reason")
+        assert phone.page.evaluate("() => window.__noReload") == 1
+

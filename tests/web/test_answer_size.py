@@ -1,50 +1,26 @@
 """Issue 11 (wire), revised by issue 21: a whole 5-player Lockup game played through the htmx
-forms, the way a browser posts them. Every htmx answer is the whole panel (nothing is left to what
-the page already shows: no server-side record of what a device was sent, no ``hx-preserve``
-stand-ins), so a device morphing it in shows exactly the table now; its size has a plain bound
-(before compression): ≤ 24 KiB at the median and ≤ 48 KiB at most. The game is the random legal
-player's with made-up cards and the made-up box profile.
+forms, the way a browser posts them. A step's answer draws the regions its step changed and leaves
+the others to the page (``hx-preserve`` stand-ins, companion.web.rendering.kept_regions: nothing is
+remembered on the server, the form says which version the page shows); swapped in as htmx does, the
+page shows exactly the table now. Its size has a plain bound (before compression): ≤ 24 KiB at the
+median and ≤ 48 KiB at most. The game is the random legal player's with made-up cards and the
+made-up box profile.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from html import unescape
 
 import pytest
 import support
+from support import htmx as H
 
 from companion import create_app
 from companion.web.gameui.lockup.formdriver import random_game
 
 MEDIAN_GOAL, MAX_GOAL = 24 * 1024, 48 * 1024
 HX = {"HX-Request": "true"}
-# The board regions of a panel (stable ids: a morph matches them up).
-KEPT = re.compile(
-    r'<(li|div|section|p|ul) id="(loc-[a-z_]+|lk-seat-\d+|lk-item-\d+|lockup-(?:goals|options|status|tools))"')
-
-
-def _element(html: str, start: int, tag: str) -> str:
-    """The element opening at ``start`` (its own tag nested inside counted)."""
-    depth = 0
-    for m in re.finditer(rf"<(/?){tag}\b[^>]*>", html[start:]):
-        depth += -1 if m.group(1) else 1
-        if depth == 0:
-            return html[start:start + m.end()]
-    raise AssertionError(f"unclosed <{tag}> at {start}")
-
-
-def regions(html: str) -> dict[str, str]:
-    """Each board region of a panel: id -> its HTML."""
-    return {m.group(2): _element(html, m.start(), m.group(1)) for m in KEPT.finditer(html)}
-
-
-def drawn_with(answer: str) -> dict:
-    """What htmx adds to a post from this answer: #lockup's hx-vals (version, question, key)."""
-    found = re.search(r"hx-vals='([^']*)'", answer)
-    assert found, "an htmx answer carries its forms' version and question once, on #lockup"
-    return json.loads(unescape(found.group(1)))
 
 
 def plan(seed: int, players: int):
@@ -71,12 +47,13 @@ def test_htmx_answers_of_a_whole_5_player_game_stay_small_and_the_page_stays_who
     assert started.status_code == 303, started.get_data(as_text=True)[:500]
     game = started.headers["Location"].split("#")[0].rsplit("/", 1)[-1]
     page = client.get(f"/games/{game}").get_data(as_text=True)
-    answer, sizes = page, []
+    answer, shown, sizes = page, H.element(client.get(f"/games/{game}", headers=HX).get_data(as_text=True),
+                                            "game-panel"), []
     # The whole page's forms are plain posts: they carry the token and the version themselves.
     assert 'name="csrf_token"' in page and 'name="form_version"' in page
     for n, (action, form) in enumerate(steps[:-1]):
         if n:
-            vals = drawn_with(answer)
+            vals = H.drawn(answer)
         else:  # the first post is from the whole page: its form's own hidden fields
             found = re.findall(r'name="(form_version|form_target|key)" value="([^"]*)"', page)
             vals = {k: unescape(v) for k, v in found}
@@ -86,11 +63,12 @@ def test_htmx_answers_of_a_whole_5_player_game_stay_small_and_the_page_stays_who
         answer = posted.get_data(as_text=True)
         sizes.append(len(posted.get_data()))
         assert 'name="csrf_token"' not in answer.split('id="seats"')[0]  # the header carries it
-        assert "hx-preserve" not in answer and answer.lstrip().startswith('<div id="game-panel">')
-        fresh = regions(client.get(f"/games/{game}", headers=HX).get_data(as_text=True))
-        assert regions(answer) == fresh, f"step {n} ({action}): the answer is not the table now"
+        assert answer.lstrip().startswith('<div id="game-panel">')
+        shown = H.element(H.swapped(shown, answer), "game-panel")  # what the page shows now
+        fresh = H.element(client.get(f"/games/{game}", headers=HX).get_data(as_text=True), "game-panel")
+        assert H.normalised(shown) == H.normalised(fresh), f"step {n} ({action}): the page is not the table now"
     action, form = steps[-1]  # the step that ends the game (scoring the end-game goal, or a last collect)
-    ended = client.post(f"/lockup/{game}/do/{action}", data={**form, **drawn_with(answer)},
+    ended = client.post(f"/lockup/{game}/do/{action}", data={**form, **H.drawn(answer)},
                         headers={**HX, "X-CSRFToken": token})
     # The final scoring is a page of its own size: the step that ends the game redirects to it.
     assert ended.status_code == 200 and ended.headers["HX-Redirect"] == f"/games/{game}"  # a whole load (no #fragment)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 import support
-from web.test_answer_size import drawn_with
+from support.htmx import drawn as drawn_with
 
 from companion.web import get_store
 from companion.web.gameui.lockup.formdriver import random_game

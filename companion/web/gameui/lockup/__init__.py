@@ -21,6 +21,7 @@ from companion.web.gameui.lockup import actions, cards, catalog, end, feed, reco
 from companion.web.gameui.lockup import history as lockup_history
 from companion.web.gameui.lockup.blueprint import bp
 from companion.web.gameui.lockup.panel import build, core_of
+from companion.web.gameui.lockup.regions import regions
 from companion.web.registry import GameUI, register
 
 
@@ -59,8 +60,8 @@ def _ui(definition, pending, title, new_endpoint: str, audit_endpoint: str | Non
         solo: bool = False) -> GameUI:
     pending = computed_once_per_state(pending)
 
-    def context(state, game, seat):
-        return build(state, game, seat, definition, pending)
+    def context(state, game, seat, kept=frozenset()):
+        return build(state, game, seat, definition, pending, kept)
 
     return GameUI(definition=definition, title=title, panel="lockup/_panel.html", context=context,
                   new_endpoint=new_endpoint, finished=_finished, blueprint=bp, export_in_progress=False,
@@ -68,7 +69,8 @@ def _ui(definition, pending, title, new_endpoint: str, audit_endpoint: str | Non
                   acting_seat=rollcall.acting_seat, acting_seat_at=acting_seat_at, seats_of=rollcall.seats_of,
                   reveals=rollcall.reveals,
                   describe=feed.describe, history=lockup_history.sections,
-                  record_play=records.record_play, records_page="lockup", records_solo=solo)
+                  record_play=records.record_play, records_page="lockup", records_solo=solo,
+                  regions=regions(pending))
 
 
 def target(core, waiting) -> str:

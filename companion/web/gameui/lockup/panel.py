@@ -19,12 +19,14 @@ from companion.games.lockup.model import GOON_LOCATIONS, GUARDS, LOCATIONS, ROUN
 from companion.games.lockup.state import State, held, in_hand
 from companion.web import seats
 from companion.web.catalog import gettext as _
-from companion.web.gameui.lockup import end, feed, lightsout, patrol, rollcall, table, words
+from companion.web.gameui.lockup import end, feed, lightsout, patrol, regions, rollcall, table, words
 from companion.web.gameui.lockup.asks import ConfirmAsk, NoAsk
+from companion.web.gameui.lockup.regions import core_of
 from companion.web.i18n import text
 from companion.web.lru import LRU
 
 ASKS = {**rollcall.ASKS, **lightsout.ASKS, **patrol.ASKS}
+STRIP_KINDS = ("guard-turn", "roll-call", "reveal-tiles")  # the questions shown beside where the tiles stand
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +159,7 @@ class Panel:
     atlas: dict | None
     guard_deck: int | None
     options: str
+    strip: bool  # where the tiles stand, under the prompt (_strip.html)
     cached: Fragments
     final_html: Markup | None = None
     result: Any = None
@@ -193,11 +196,6 @@ class Fragments:
 # a whole game needs no more than 128 at a time (the same hits as 1,024); 256 hold a few tables'
 # boards. 1,024 kept about 5 MB after 20 whole games, 4,096 about 6 MB (issue 21 (d)).
 FRAGMENTS = LRU(size=256)
-
-
-def core_of(state) -> State:
-    """The engine state inside a solo state (or the state itself)."""
-    return state if isinstance(state, State) else state.game
 
 
 def _seat_board(core: State, name: str, viewer: str | None, index: int, roll_call: bool) -> SeatBoard:
@@ -304,9 +302,9 @@ def _confirming(who, held, ask: ConfirmAsk) -> tuple[Device, ConfirmAsk]:
     return device, replace(ask, seat=mine[0], decliners=())
 
 
-def build(state, game: dict, seat: str | None, definition, pending) -> dict:
+def build(state, game: dict, seat: str | None, definition, pending, kept: frozenset[str] = frozenset()) -> dict:
     """The panel context: the table's view, the view of the seat this device holds, or in solo the
-    player's (I-16)."""
+    player's (I-16). ``kept``: the regions the page keeps (:mod:`.regions`), whose context is not built."""
     core = core_of(state)
     # ``seat`` comes from the device's seat claim (companion.web.seats), never from the URL.
     viewer = core.seating[0] if core.mode == "solo" else (seat if seat in core.seats and seat != GUARDS else None)
@@ -315,20 +313,23 @@ def build(state, game: dict, seat: str | None, definition, pending) -> dict:
     waiting = pending(state)
     lines, tail = feed.recent(game, viewer=viewer)
     device, ask = _device(game, waiting, _ask(shown, waiting))
-    over = waiting.kind == "over"
+    over, strip = waiting.kind == "over", device.can_act and waiting.kind in STRIP_KINDS
+    display = regions.DISPLAY not in kept
     panel = Panel(
         solo=core.mode == "solo", mode=core.mode, seq=core.seq, round=core.round, rounds=ROUNDS,
         phase=words.phase(core.phase), first=words.seat(core.first_player), first_id=core.first_player,
         waiting=Waiting(waiting.kind, waiting.seat, words.seat(waiting.seat), words.location(waiting.location)),
-        seats=tuple(_seat_board(shown, n, viewer, i, waiting.kind == "roll-call")
-                    for i, n in enumerate(shown.seating, 1)),
+        seats=() if regions.CREWS in kept else tuple(_seat_board(shown, n, viewer, i, waiting.kind == "roll-call")
+                                             for i, n in enumerate(shown.seating, 1)),
         players=tuple(n for n in shown.seating if n != GUARDS),
-        locations=_locations(shown), display=_display(shown), goals=_goals(shown),
-        supply=words.cubes(dict(shown.supply)), feed=lines,
+        locations=_locations(shown) if strip or regions.LOCATIONS not in kept else (),
+        display=_display(shown) if display else (), goals=_goals(shown) if display else (),
+        supply=words.cubes(dict(shown.supply)) if display else "", feed=lines,
         explain=lightsout.explain(shown, tail) if shown.resolution is not None else None,
         reasons=tuple(words.plain(text(r)) for r in list(getattr(view, "reasons", ()))[-3:][::-1]),
         ask=ask, tools=table.tools(shown), atlas=rollcall.atlas_offer(shown),
-        guard_deck=getattr(view, "guard_deck", None), options=words.table_options(core.options),
+        guard_deck=getattr(view, "guard_deck", None),
+        options=words.table_options(core.options) if regions.OPTIONS not in kept else "", strip=strip,
         cached=Fragments(), role=device.role, can_act=device.can_act, waiting_line=device.waiting_line,
         final_html=end.final_html(state, game) if over else None, result=core.result if over else None,
     )
