@@ -2,14 +2,15 @@
 serve`` uses, served the same way, that does a table's work without the app's own code.
 
 Flask with Jinja2 autoescaping, Flask-Babel on the app's own catalogs (every string of the page
-through ``_()``, the home page's date through Babel's ``format_datetime``, as the app's game list
-shows it), Flask-WTF's CSRF protection (the token on every page, checked on every post), flask-htmx
-(a panel for htmx, a whole page otherwise), Flask-Compress with the app's settings, sqlite-utils on
-a WAL database with ``synchronous=FULL`` (one transaction per action: the action's row and the
-game's version, under one lock), ``qrcode`` imported and the address drawn in the terminal, and
-waitress with the adjustments the caller passes (``companion.serve.adjustments()``: 8 threads),
-one C heap and ``gc.freeze`` once warm, as ``companion serve`` does. The panel is a template of
-about 13 KB (a Lockup panel's median htmx answer is 12.6–14.6 KB) with loops, includes and forms.
+through ``_()``; the home page's date as language-neutral UTC text in a ``<time>`` element, as the
+app's game list writes it for the page's script to show), Flask-WTF's CSRF protection (the token on
+every page, checked on every post), flask-htmx (a panel for htmx, a whole page otherwise),
+Flask-Compress with the app's settings, sqlite-utils on a WAL database with ``synchronous=FULL`` (one
+transaction per action: the action's row and the game's version, under one lock), ``qrcode``
+imported and the address drawn in the terminal, and waitress with the adjustments the caller passes
+(``companion.serve.adjustments()``: 8 threads), one C heap and ``gc.freeze`` once warm, as
+``companion serve`` does. The panel is a template of about 13 KB (a Lockup panel's median htmx
+answer is 12.6–14.6 KB) with loops, includes and forms.
 
 Its URLs are the ones bench_tables drives (``/lockup/new/start``, ``/lockup/<game>/do/<action>``,
 ``/games/<game>``, ``/games/<game>/poll?seen=``), so the same driver sends it the same requests.
@@ -34,11 +35,12 @@ from pathlib import Path
 import qrcode
 import qrcode.image.svg  # noqa: F401 - the app's QR codes are SVG
 from flask import Flask, Response, abort, redirect, render_template, request, url_for
-from flask_babel import Babel, format_datetime
+from flask_babel import Babel
 from flask_compress import Compress
 from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFProtect
 from jinja2 import DictLoader
+from markupsafe import Markup
 from sqlite_utils import Database
 from waitress import create_server
 
@@ -47,6 +49,7 @@ ROWS, SEATS = 32, 3  # the panel's list and table: about 13 KB of HTML
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ _("History") }}</title></head>
 <body hx-ext="morph" hx-headers='{"X-CSRFToken": "{{ csrf_token() }}"}'><main id="main">
 {% block main %}{% endblock %}</main></body></html>"""
+TIME = Markup('<time datetime="{}" data-style="short">{}</time>')  # as companion.web.i18n.when writes it
 HOME = """{% extends "page.html" %}{% block main %}<p>{{ _("Reputation") }}: {{ when }}</p>{% endblock %}"""
 GAME = """{% extends "page.html" %}{% block main %}{% include "panel.html" %}{% endblock %}"""
 PANEL = """<div id="game-panel">
@@ -140,7 +143,8 @@ def routes(app: Flask, games: Games, htmx: HTMX) -> None:
         return panel(game) if request.args.get("seen") != str(games.seq(game)) else Response(status=204)
 
     app.add_url_rule("/healthz", "healthz", lambda: "ok")
-    app.add_url_rule("/", "home", lambda: render_template("home.html", when=format_datetime(datetime.now(UTC))))
+    app.add_url_rule("/", "home", lambda: render_template("home.html", when=TIME.format(
+        *(datetime.now(UTC).strftime(f) for f in ("%Y-%m-%dT%H:%M:%S+00:00", "%Y-%m-%d %H:%M UTC")))))
     app.add_url_rule("/games/<game>", "page", panel)
     app.add_url_rule("/lockup/new/start", "start", start, methods=["POST"])
     app.add_url_rule("/lockup/<game>/do/<action>", "act", act, methods=["POST"])

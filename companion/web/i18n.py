@@ -8,11 +8,12 @@ params); :func:`init_app` installs Flask-Babel's ``gettext``/``ngettext`` as the
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import Flask, has_request_context
-from flask_babel import format_datetime, format_decimal, format_time, get_translations
+from flask_babel import get_translations
+from markupsafe import Markup
 
 from companion.core import i18n
 from companion.core.errors import InputError, RuleViolation
@@ -78,27 +79,44 @@ def error_text(exc: Exception) -> str:
     return str(exc)
 
 
-def _parsed(value: Any) -> datetime | None:
-    if isinstance(value, datetime):
-        return value
+def _utc(value: Any) -> datetime | None:
+    """A stored time (ISO 8601 text; without an offset it is UTC, the server's clock) in UTC."""
     try:
-        return datetime.fromisoformat(str(value))
+        moment = value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
     except ValueError:
         return None
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
-def when(value: Any, style: str = "short") -> str:
-    """A stored time (ISO 8601 text) as a date and time in the viewer's locale (Babel)."""
-    moment = _parsed(value)
-    return format_datetime(moment, style) if moment is not None else str(value or "")
+# The page's script (static/locale.js) shows these in the reader's language and time zone with the
+# browser's own formats (Intl): Babel's would load its locale data into the server (about 4.5 MB
+# held for good; issue 21 (d)), and only the browser knows the reader's time zone. Without script
+# the language-neutral UTC text stays.
+_TIME = Markup('<time datetime="{}" data-style="{}">{}</time>')
 
 
-def clock(value: Any, style: str = "medium") -> str:
-    """A stored time (ISO 8601 text) as a time of day in the viewer's locale (Babel)."""
-    moment = _parsed(value)
-    return format_time(moment, style) if moment is not None else str(value or "")
+def _shown_time(value: Any, style: str, pattern: str) -> str:
+    moment = _utc(value)
+    if moment is None:
+        return str(value or "")
+    return _TIME.format(moment.isoformat(timespec="seconds"), style, moment.strftime(pattern))
+
+
+def when(value: Any) -> str:
+    """A stored time as a date and time: ``2026-11-23 05:58 UTC`` in a ``<time>`` element, which
+    the page's script shows in the reader's language and time zone (``11/23/26, 6:58 AM``)."""
+    return _shown_time(value, "short", "%Y-%m-%d %H:%M UTC")
+
+
+def clock(value: Any) -> str:
+    """A stored time as a time of day (``05:58:50 UTC``), shown like :func:`when` by the page."""
+    return _shown_time(value, "clock", "%H:%M:%S UTC")
 
 
 def number(value: Any) -> str:
-    """A number in the viewer's locale (Babel's grouping and decimal signs)."""
-    return format_decimal(value) if isinstance(value, int | float) and not isinstance(value, bool) else str(value)
+    """A number (at most 3 decimals) in a ``<data>`` element, which the page's script shows with
+    the language's grouping and decimal signs; without script, plain digits and a point."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return str(value)
+    plain = f"{value:.3f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
+    return Markup('<data class="number" value="{}">{}</data>').format(plain, plain)

@@ -301,26 +301,33 @@ def test_an_unknown_language_is_not_remembered(app):
     assert '<html lang="en">' in client.get("/", headers={"Accept-Language": "de"}).get_data(as_text=True)
 
 
-# --- dates and numbers by Babel -----------------------------------------------------------------------
+# --- dates and numbers: language-neutral from the server, the reader's own by the page's script ----------
 
-@pytest.mark.parametrize(("lang", "date", "clock"), [("en", "11/23/26, 5:58\u202fAM", "5:58:50\u202fAM"),
-                                                      ("es", "23/11/26, 5:58", "5:58:50"),
-                                                      ("pl", "23.11.2026, 05:58", "05:58:50")])
-def test_stored_times_are_shown_in_the_locale(app, lang, date, clock):
-    stored = "2026-11-23T05:58:50.123+00:00"
-    with app.test_request_context("/", headers={"Accept-Language": lang}):
-        assert (web_i18n.when(stored), web_i18n.clock(stored)) == (date, clock)
-        assert web_i18n.when("not a time") == "not a time"
-        assert web_i18n.number(12345) == {"en": "12,345", "es": "12.345", "pl": "12\xa0345"}[lang]
+def test_stored_times_and_numbers_are_written_for_the_browser_to_show():
+    """The server writes UTC and plain digits, the same in every language (static/locale.js shows
+    them in the reader's language and time zone; the browser test checks that): Babel's locale data
+    stays out of the server (issue 21 (d))."""
+    stored, naive = "2026-11-23T06:58:50.123+01:00", "2026-11-23T05:58:50"
+    assert web_i18n.when(stored) == web_i18n.when(naive) == (
+        '<time datetime="2026-11-23T05:58:50+00:00" data-style="short">2026-11-23 05:58 UTC</time>')
+    assert web_i18n.clock(stored) == '<time datetime="2026-11-23T05:58:50+00:00" data-style="clock">05:58:50 UTC</time>'
+    assert (web_i18n.when("not a time"), web_i18n.clock(None)) == ("not a time", "")
+    assert web_i18n.number(12345) == '<data class="number" value="12345">12345</data>'
+    assert web_i18n.number(4.25) == '<data class="number" value="4.25">4.25</data>'
+    assert web_i18n.number(2 / 3) == '<data class="number" value="0.667">0.667</data>'
+    assert (web_i18n.number(3.0), web_i18n.number(True), web_i18n.number("—")) == (
+        '<data class="number" value="3">3</data>', "True", "—")
 
 
-def test_the_home_page_shows_the_game_list_dates_in_the_locale(app):
+def test_the_home_page_marks_the_game_list_dates_for_the_browser(app):
     from companion.web import get_store
 
     with app.app_context():
         get_store().create_game("lockup", "Made-up game night")
     page = app.test_client().get("/", headers={"Accept-Language": "pl"}).get_data(as_text=True)
-    assert re.search(r"\d\d\.\d\d\.\d{4}, \d\d:\d\d", page)
+    assert re.search(r'<time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00" data-style="short">'
+                     r"\d{4}-\d\d-\d\d \d\d:\d\d UTC</time>", page)
+    assert re.search(r'<script src="/static/locale.js\?v=[0-9a-f]+" defer>', page)
 
 
 @pytest.mark.parametrize("lang", ["es", "pl"])
