@@ -44,9 +44,12 @@ class Device:
         self.page = self.context.new_page()
 
     def _record(self, response) -> None:
+        if response.status == 204:  # a quiet poll (five a second): no body, so no call to fetch one
+            self.bodies.append((response.url, 204, ""))
+            return
         try:
             body = response.text()
-        except Exception:  # noqa: BLE001 - a redirect or a 204 has no body to read
+        except Exception:  # noqa: BLE001 - a redirect has no body to read
             body = ""
         self.bodies.append((response.url, response.status, body))
 
