@@ -52,6 +52,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         DEVICE_MINT_WINDOW_SECONDS=60,
         PUBLIC_URL=None,  # the LAN address for join links; set by `companion serve`
         ALLOWED_HOSTS=(),  # Host names answered besides loopback; set by `companion serve`
+        LIVE_POLL_SECONDS=1,  # how often a game's page asks whether the table moved (web/live.py)
         DEBUG=False,
     )
     if test_config:

@@ -91,9 +91,18 @@ def form_fields() -> Markup:
     )
 
 
+def poll_every(seconds: float) -> str:
+    """The live poll's period as htmx's ``every`` takes it: ``1s`` by default (``LIVE_POLL_SECONDS``;
+    the browser tests' servers poll faster, so as not to wait a second for every move they check)."""
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds > 0:
+        raise ValueError(f"LIVE_POLL_SECONDS must be a positive number of seconds, not {seconds!r}")
+    return f"{seconds:g}s" if float(seconds).is_integer() else f"{round(seconds * 1000)}ms"
+
+
 def init_app(app) -> None:
     """Register the poll and the template helpers."""
     app.register_blueprint(bp)
+    app.jinja_env.globals["live_poll_every"] = poll_every(app.config["LIVE_POLL_SECONDS"])
     app.jinja_env.globals["live_stamp"] = stamp
     app.jinja_env.globals["live_fields"] = form_fields
     app.jinja_env.globals["live_question"] = question

@@ -17,6 +17,9 @@ from companion import create_app
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 PHONE = {"width": 360, "height": 740}
+# The live poll's period on the test servers (LIVE_POLL_SECONDS; 1 s by default, tests/web/test_live.py):
+# a test that waits for another device's move or for a few polls waits a fifth as long.
+POLL_SECONDS = 0.2
 CHROMIUM_FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -40,7 +43,7 @@ def browser():
 
 @pytest.fixture
 def live_app(tmp_path):
-    return create_app({"INSTANCE_PATH": str(tmp_path / "instance")})
+    return create_app({"INSTANCE_PATH": str(tmp_path / "instance"), "LIVE_POLL_SECONDS": POLL_SECONDS})
 
 
 @pytest.fixture
@@ -90,12 +93,14 @@ def page(browser):
 
 @pytest.fixture
 def screenshot():
-    """``screenshot(page, name)`` saves a full-page PNG under test-artifacts/screenshots/."""
+    """``screenshot(page, name)`` saves a full-page PNG under test-artifacts/screenshots/, one image
+    pixel per CSS pixel (a 360-wide phone page is 360 wide): a quarter of the pixels of the phone's
+    device scale of 2, and about a third of the time (these took 0.5–1 s each, ~90 of them a run)."""
 
     def save(tab, name: str) -> Path:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         path = ARTIFACTS / f"{name}.png"
-        tab.screenshot(path=str(path), full_page=True)
+        tab.screenshot(path=str(path), full_page=True, scale="css")
         return path
 
     return save
@@ -150,7 +155,7 @@ class LanServed:
 def lan_served(tmp_path):
     lan, port = lan_address(), free_port()
     app = create_app({"INSTANCE_PATH": str(tmp_path / "instance"), "ALLOWED_HOSTS": (lan,),
-                      "PUBLIC_URL": f"http://{lan}:{port}/"})
+                      "PUBLIC_URL": f"http://{lan}:{port}/", "LIVE_POLL_SECONDS": POLL_SECONDS})
     stop = serving(create_server(app, host="0.0.0.0", port=port, threads=8))
     yield LanServed(app, port, lan)
     stop()

@@ -7,6 +7,7 @@ Playwright's router to force the bad orders."""
 from __future__ import annotations
 
 import pytest
+from browser.conftest import POLL_SECONDS
 from playwright.sync_api import expect
 
 from tests.browser.test_rc_browser import start_game
@@ -44,6 +45,13 @@ def polls_sent(page) -> list[str]:
     return sent
 
 
+def polls_answered(page) -> list[int]:
+    """The statuses of the polls answered from now on."""
+    answered: list[int] = []
+    page.on("response", lambda r: answered.append(r.status) if "/poll?seen=" in r.url else None)
+    return answered
+
+
 def test_no_poll_is_sent_while_an_action_is_under_way(page, live_url, screenshot):
     start_game(page, live_url, screenshot)
     sent = polls_sent(page)
@@ -51,11 +59,11 @@ def test_no_poll_is_sent_while_an_action_is_under_way(page, live_url, screenshot
     page.get_by_role("button", name="Rojo has accessed a building").click()
     until(page, lambda: len(actions) == 1)
     sent.clear()
-    page.wait_for_timeout(2500)  # the poller fires every second
+    page.wait_for_timeout(2500 * POLL_SECONDS)  # two and a half poll periods
     assert sent == []  # dropped: the action's answer is the fresher table
     release(actions[0])
     expect(page.locator("#rc-prompt-title")).to_contain_text("Azul’s turn")
-    until(page, lambda: len(sent) > 0, seconds=3)  # and polling goes on afterwards
+    until(page, lambda: len(sent) > 0, seconds=15 * POLL_SECONDS)  # and polling goes on afterwards
 
 
 def test_an_action_aborts_a_poll_already_sent(page, live_url, screenshot):
@@ -73,5 +81,6 @@ def test_an_action_aborts_a_poll_already_sent(page, live_url, screenshot):
     page.wait_for_timeout(300)
     release(actions[0])
     expect(page.locator("#rc-prompt-title")).to_contain_text("Azul’s turn")
-    page.wait_for_timeout(1500)  # later polls find the same table
+    answered = polls_answered(page)
+    until(page, lambda: len(answered) >= 2, seconds=15 * POLL_SECONDS)  # later polls find the same table
     expect(page.locator("#rc-prompt-title")).to_contain_text("Azul’s turn")

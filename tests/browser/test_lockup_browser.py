@@ -79,9 +79,12 @@ class Table:
         locator.click()
 
     def count(self) -> None:
-        """One tap more in this round and for the prompt shown."""
-        self.per_round[self.round()] = self.per_round.get(self.round(), 0) + 1
-        self.kinds[self.waiting()] = self.kinds.get(self.waiting(), 0) + 1
+        """One tap more in this round and for the prompt shown (both read in one call to the page)."""
+        shown = self.page.evaluate("() => { const p = document.querySelector('#lockup').dataset; "
+                                   "return [p.round, p.waiting]; }")
+        number, kind = int(shown[0]), shown[1]
+        self.per_round[number] = self.per_round.get(number, 0) + 1
+        self.kinds[kind] = self.kinds.get(kind, 0) + 1
 
     def new_card(self, entry, kind: str) -> None:
         self.cards += 1

@@ -170,3 +170,19 @@ def test_the_poll_shows_no_device_id(app, client, game):
     answer = poll(client, game, "0").get_data(as_text=True)
     page = client.get(f"/games/{game}").get_data(as_text=True)
     assert devices and not any(d in answer or d in page for d in devices)
+
+
+def test_the_poll_period_is_a_setting_of_one_second_by_default(app, client, game, tmp_path):
+    """``LIVE_POLL_SECONDS`` (1 s unless set: the page above polls ``every 1s``) is what the page's
+    poller says; the browser tests' servers set a shorter one. Anything but a positive number is refused."""
+    from companion import create_app
+    from companion.web.live import poll_every
+
+    assert app.config["LIVE_POLL_SECONDS"] == 1 and poll_every(1) == "1s" and poll_every(2.0) == "2s"
+    assert poll_every(0.2) == "200ms" and poll_every(1.5) == "1500ms"
+    fast = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance"), "LIVE_POLL_SECONDS": 0.2})
+    poller = re.search(r'<span id="live-poll"[^>]*>', fast.test_client().get(f"/games/{game}").get_data(as_text=True))
+    assert 'hx-trigger="every 200ms"' in poller.group(0)  # the same database: the same game
+    for wrong in (0, -1, True, "1s", None):
+        with pytest.raises(ValueError, match="LIVE_POLL_SECONDS"):
+            poll_every(wrong)
