@@ -20,6 +20,8 @@ from functools import wraps
 
 from flask import Flask, current_app, request
 from flask_compress import Compress
+from jinja2.ext import Extension
+from jinja2.lexer import Token
 from werkzeug.security import safe_join
 
 YEAR = 31_536_000  # seconds: what "immutable" static files may be kept
@@ -48,6 +50,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("COMPRESS_MIMETYPES", MIMETYPES)
     app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip", "zstd", "deflate"])  # the smallest first
     compress.init_app(app)
+    app.jinja_env.add_extension(Unindented)
     app.extensions["asset_hashes"] = {}
     app.url_defaults(_hash_static_url)
     # The static files' validators and caching belong to their view alone: wrapped around it, not
@@ -59,6 +62,38 @@ def init_app(app: Flask) -> None:
 # as one space in HTML, so a bare line break says the same. <pre> and <textarea> keep theirs.
 _INDENT = re.compile(r"\n\s+")
 _KEEP = re.compile(r"(<(pre|textarea)\b.*?</\2>)", re.S | re.I)
+_SPAN = re.compile(r"<(/?)(?:pre|textarea)\b", re.I)  # where a kept span opens or closes
+_INDENTED = re.compile(rb"\n[ \t]")  # an answer that still holds indentation
+
+
+class Unindented(Extension):
+    """HTML templates compiled without their indentation: :func:`squeeze`'s rule applied once per
+    template to its text between tags, instead of to every answer (decoding, squeezing and encoding
+    a panel was about 6 % of a served step's instructions; issue 21 (a)). An answer then holds no
+    indentation of the templates; one whose values brought some (a ``<pre>`` of JSON) is squeezed
+    as it is sent. A blank line left where a tag stood on its own line renders as one line break."""
+
+    def filter_stream(self, stream):  # noqa: ANN001, ANN201 - Jinja's extension API
+        """The template's tokens, its text (``data``) squeezed outside ``<pre>`` and ``<textarea>``."""
+        if not (stream.name or "").endswith(".html"):
+            yield from stream
+            return
+        kept = False  # inside a <pre> or <textarea> opened by an earlier part of the text
+        for token in stream:
+            if token.type == "data":
+                value, kept = _unindented(token.value, kept)
+                token = Token(token.lineno, token.type, value)
+            yield token
+
+
+def _unindented(text: str, kept: bool) -> tuple[str, bool]:
+    # ``kept``: inside a <pre> or <textarea>, whose text is kept as written, at the start and end.
+    parts, start = [], 0
+    for tag in _SPAN.finditer(text):
+        parts.append(text[start:tag.start()] if kept else _INDENT.sub("\n", text[start:tag.start()]))
+        kept, start = not tag.group(1), tag.start()
+    parts.append(text[start:] if kept else _INDENT.sub("\n", text[start:]))
+    return "".join(parts), kept
 
 
 def squeeze(html: str) -> str:
@@ -70,11 +105,14 @@ def squeeze(html: str) -> str:
 
 
 def squeeze_html(response):
-    """An HTML answer without the templates' indentation (before compression: the web layer's one
-    ``after_request`` hook, companion.web._finish, runs before Flask-Compress's)."""
+    """An HTML answer without indentation (before compression: the web layer's one
+    ``after_request`` hook, companion.web._finish, runs before Flask-Compress's). The templates'
+    own is gone since they were compiled (:class:`Unindented`): only an answer that still holds
+    some (a value's) is decoded and squeezed."""
     if response.status_code == 204:  # a poll's "nothing new" (most answers of a busy table): no body
         return response
-    if response.mimetype == "text/html" and response.is_sequence and not response.direct_passthrough:
+    if response.mimetype == "text/html" and response.is_sequence and not response.direct_passthrough \
+            and _INDENTED.search(response.get_data()):
         response.set_data(squeeze(response.get_data(as_text=True)))
     return response
 

@@ -39,9 +39,10 @@ def select_locale() -> str:
 
 def get_store() -> EventStore:
     """The request's store: this thread's connection, reused across requests (see ``storage``)."""
-    if "store" not in g:
-        g.store = app_store()
-    return g.store
+    store = g.get("store")  # one look-up of ``g``: a step asks a dozen times
+    if store is None:
+        store = g.store = app_store()
+    return store
 
 
 def error_page(code: int, message: str):

@@ -86,7 +86,7 @@ def _underscore(context: Any, string: str, **variables: Any) -> str:
     if not context.eval_ctx.autoescape:
         return found.ugettext(string) % variables
     if not variables:
-        return _marked(found, string) % variables  # ``%%`` reads ``%``
+        return _said(found, string)
     # What ``Markup % variables`` gives (every value escaped; a number as it is, so ``%(n)d`` still
     # reads it), without Markup's helper objects around each value: a panel formats dozens.
     return Markup(str.__mod__(_marked(found, string), {
@@ -97,6 +97,13 @@ def _underscore(context: Any, string: str, **variables: Any) -> str:
 def _marked(found: Any, string: str) -> Markup:
     # A template message marked safe, by catalog and msgid: a panel says the same few dozen on every step.
     return Markup(found.ugettext(string))
+
+
+@lru_cache(maxsize=4096)
+def _said(found: Any, string: str) -> Markup:
+    # A message without variables as a template shows it (``%%`` reads ``%``), formatted once per
+    # catalog and msgid rather than on each of the dozens of times a panel says it.
+    return _marked(found, string) % {}
 
 
 def install(app: Flask) -> None:

@@ -63,7 +63,15 @@ def rule_ids_shown() -> bool:
 def rule_link(rule_id: str) -> str | None:
     """The URL of ``rule_id`` on the rules page, or None for an id no reference defines."""
     slug = slug_of(rule_id)
-    return None if slug is None else f"{url_for('rules.game', slug=slug)}#{rule_id}"
+    if slug is None:
+        return None
+    return f"{_rules_page(slug, request.script_root if has_request_context() else '')}#{rule_id}"
+
+
+@lru_cache(maxsize=64)
+def _rules_page(slug: str, _root: str) -> str:
+    # A game's rules page, built once per game and script root: a feed line links a rule on most steps.
+    return url_for("rules.game", slug=slug)
 
 
 def rule_links(value: Any) -> Markup:

@@ -203,31 +203,41 @@ def command_seat(records: list) -> str | None:
 
 def undo_records(loaded: Any, which: str) -> tuple[str | None, list]:
     """The command undo (or redo) would act on now, and its records."""
-    target = loaded.timeline.undo_target() if which == "undo" else loaded.timeline.redo_target()
+    target = _step_target(loaded, which)
+    return target, _records_of(loaded, target)
+
+
+def _step_target(loaded: Any, which: str) -> str | None:
+    return loaded.timeline.undo_target() if which == "undo" else loaded.timeline.redo_target()
+
+
+def _records_of(loaded: Any, target: str | None) -> list:
     # A command's records were appended together, near the end for either target: read back from
-    # the end to them, not the whole log (every step's answer asks, for Undo and for Redo).
+    # the end to them, not the whole log (every step's answer may ask, for Undo and for Redo).
     found: list = []
     for record in reversed(loaded.records if target is not None else ()):
         if record.command_id == target and record.type not in (history.UNDO, history.REDO):
             found.append(record)
         elif found:
             break
-    return target, found[::-1]
+    return found[::-1]
 
 
 def check_may_undo(game: dict, loaded: Any, which: str) -> None:
     """Undo/redo: the host, or the seat whose command it was. A command that showed the table
-    something hidden is never undone: undo cannot make the table forget what it has seen."""
-    target, records = undo_records(loaded, which)
+    something hidden is never undone: undo cannot make the table forget what it has seen.
+    (The command's records are looked for only when needed: the host's Undo and Redo buttons,
+    drawn after every step, need none once the command is judged.)"""
+    target = _step_target(loaded, which)
     if target is None:
         return  # "nothing to undo" is said by the marker itself
-    if which == "undo" and _revealed(loaded, target, records):
+    if which == "undo" and _revealed(loaded, target):
         raise Refused(game, _("This action revealed hidden information to the table; it cannot be undone "
                               "(the table has seen it). Correct the game with an adjustment instead."))
     who = role(game)
     if who.kind == "host":
         return
-    owner = command_seat(records)
+    owner = command_seat(_records_of(loaded, target))
     if who.kind != "seat" or owner is None or owner != who.seat:
         raise Refused(game, _("Only the host, or the player whose action it was, can undo or redo it."))
 
@@ -236,14 +246,15 @@ def _reveals_known() -> LRU:
     return current_app.extensions.setdefault("undo_reveals", LRU(512))
 
 
-def _revealed(loaded: Any, target: str, records: list) -> bool:
+def _revealed(loaded: Any, target: str) -> bool:
     """Whether the command's events showed the table something hidden (judged by the game against
     the state before the command). Kept per game and command: undo and redo are a stack, so the
     commands in effect before ``target`` are the same whenever it is undo's target, and the whole
     fold is not redone for every page that asks whether to show Undo. ``play.execute`` answers it
     when it records the command (:func:`remember_reveals`); the fold here is for a command recorded
     before this process started (or forgotten since)."""
-    return _reveals_known().rendered((loaded.game["id"], target), lambda: _fold_revealed(loaded, target, records))
+    return _reveals_known().rendered((loaded.game["id"], target),
+                                     lambda: _fold_revealed(loaded, target, _records_of(loaded, target)))
 
 
 def remember_reveals(game_id: str, ui: GameUI, before: Any, records: tuple) -> None:

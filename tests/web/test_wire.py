@@ -10,6 +10,7 @@ from pathlib import Path
 
 import brotli
 import pytest
+from jinja2 import DictLoader
 
 from companion.web import assets, get_store, play
 
@@ -129,6 +130,23 @@ def test_html_answers_lose_the_templates_indentation_but_not_pre_or_textarea():
     kept = "<pre>a\n    b</pre>\n<textarea name=t>\n  kept</textarea>"
     html = "<ul>\n    <li>Ana\n\n      passes</li>\n  </ul>\n" + kept.replace("\n<textarea", "\n  <textarea")
     assert assets.squeeze(html) == "<ul>\n<li>Ana\npasses</li>\n</ul>\n" + kept
+
+
+def test_templates_are_compiled_without_indentation_but_not_pre_textarea_or_values(app):
+    # The templates' own text is squeezed once, when compiled (assets.Unindented); a value's text is
+    # not touched there, and an answer that still holds indentation (a <pre> of JSON) is squeezed
+    # as it is sent, as before. Only HTML templates are squeezed.
+    source = ("<ul>\n    <li>{{ name }}\n\n      {% if on %}\n        passes{% endif %}</li>\n  </ul>\n"
+              "  <pre>{{ doc }}\n    kept</pre>\n  <textarea>\n  {{ typed }}</textarea>\n<p>{{ doc }}</p>")
+    env = app.jinja_env.overlay(loader=DictLoader({"page.html": source, "page.txt": source}))
+    values = {"name": "Ana", "on": True, "doc": "{\n  1\n}", "typed": "x\n  y"}
+    text = env.get_template("page.html").render(**values)
+    assert text == ("<ul>\n<li>Ana\n\npasses</li>\n</ul>\n<pre>{\n  1\n}\n    kept</pre>\n"
+                    "<textarea>\n  x\n  y</textarea>\n<p>{\n  1\n}</p>")
+    assert env.get_template("page.txt").render(**values).startswith("<ul>\n    <li>Ana\n\n      \n        passes")
+    sent = assets.squeeze_html(app.response_class(text, mimetype="text/html"))
+    assert sent.get_data(as_text=True) == assets.squeeze(text)  # the value's indentation, outside <pre>
+    assert "<p>{\n1\n}</p>" in assets.squeeze(text)
 
 
 def test_pages_are_sent_without_indentation(client, game_id):
