@@ -42,9 +42,15 @@ def swapped(page: str, answer: str) -> str:
     return STAND_IN.sub(lambda m: element(page, m.group(2)), answer)
 
 
+LINE_BREAKS = re.compile(r"[ \t]*\n\s*")
+
+
 def normalised(html: str) -> str:
-    """``html`` without what differs on every request (the idempotency keys)."""
-    return KEY.sub(r"\1KEY-", html)
+    """``html`` without what differs on every request (the idempotency keys), its line breaks and
+    blank lines as one line break: the templates are compiled without their indentation
+    (``assets.Unindented``), which leaves a blank line where a tag stood on its own line, and a
+    drawn region and its stand-in stand on different lines; HTML shows both alike."""
+    return LINE_BREAKS.sub("\n", KEY.sub(r"\1KEY-", html))
 
 
 def drawn(answer: str) -> dict:
