@@ -17,6 +17,7 @@ from markupsafe import Markup, escape
 
 from companion.rules import GAMES, RULE_ID, GameRules, Option, Table, by_slug, slug_of
 from companion.web.home import LANG_MAX_AGE, back_to_referrer
+from companion.web.templating import remembered_url_for
 
 bp = Blueprint("rules", __name__)
 
@@ -65,13 +66,9 @@ def rule_link(rule_id: str) -> str | None:
     slug = slug_of(rule_id)
     if slug is None:
         return None
-    return f"{_rules_page(slug, request.script_root if has_request_context() else '')}#{rule_id}"
-
-
-@lru_cache(maxsize=64)
-def _rules_page(slug: str, _root: str) -> str:
-    # A game's rules page, built once per game and script root: a feed line links a rule on most steps.
-    return url_for("rules.game", slug=slug)
+    # A feed line links a rule on most steps: the page's URL comes from the templates' memo.
+    page = remembered_url_for("rules.game", slug=slug) if has_request_context() else url_for("rules.game", slug=slug)
+    return f"{page}#{rule_id}"
 
 
 def rule_links(value: Any) -> Markup:
