@@ -9,12 +9,11 @@ from flask import Response, redirect, render_template, request, url_for
 from companion.web import catalog, play, seats
 from companion.web.base import htmx
 from companion.web.qr import join_url
-from companion.web.registry import Region
 
 # The seats section and the seat banner, outside the panel: a game command never changes them (a
 # seat taken or released moves the table's version), so a step's answer that may keep regions
 # leaves them out.
-SEATS = Region("seats", lambda state: ())
+SEATS = "seats"
 
 
 def render_game(game: dict, error: str | None = None, status: int = 200, loaded: play.Loaded | None = None,
@@ -34,7 +33,7 @@ def render_game(game: dict, error: str | None = None, status: int = 200, loaded:
         else:
             context = loaded.ui.context(loaded.state, game, seat)
         # Without ``seating`` an htmx answer leaves the seats section out (games/_panel_region.html).
-        seating = {} if SEATS.id in unchanged else {"seating": seats.seating(game, loaded.state, loaded.ui)}
+        seating = {} if SEATS in unchanged else {"seating": seats.seating(game, loaded.state, loaded.ui)}
         html = render_template(
             "games/show.html" if whole else "games/_panel_region.html", game=game, loaded=loaded, ui=loaded.ui,
             error=error, join_url=join_url(game) if whole else None, new_key=play.new_key(), polled=polled,
@@ -56,7 +55,7 @@ def kept_regions(loaded: play.Loaded) -> frozenset[str]:
         return frozenset()
     if request.form.get("form_version") != seats.table_version(loaded.game["id"], prior.last_seq):
         return frozenset()
-    return frozenset(r.id for r in (SEATS, *loaded.ui.regions) if r.same(prior.state, loaded.state))
+    return frozenset((SEATS, *(r.id for r in loaded.ui.regions if r.same(prior.state, loaded.state))))
 
 
 def answer_recorded(game: dict, back: str | None = None) -> tuple[str, int] | Response:
